@@ -1,0 +1,181 @@
+/**
+ * The normalized model of a validated declaration: defaults filled in, the system columns every
+ * entity has, the SQL column of each field, and what each field may be used for (filter, sort,
+ * write, read). The query compiler, the validators and the server routes read this, never the raw
+ * JSON, so a default is decided in one place.
+ */
+import type { Action, Declaration, FieldDecl, FieldType, TransitionDecl, TreeDecl } from './types.js';
+
+export interface FieldModel extends FieldDecl {
+  /** SQL column (snake_case of the name). */
+  column: string;
+  /** One of the columns the engine adds (id, createBy, createTime, updateBy, updateTime). */
+  system: boolean;
+  /** May be filtered on by list parameters and the advanced query. */
+  filterable: boolean;
+  /** May be named in `column=` of a list. */
+  sortable: boolean;
+  /** Taken from request bodies on add and edit. */
+  writable: boolean;
+  /** Sent in answers. */
+  readable: boolean;
+}
+
+export interface TransitionModel extends TransitionDecl {
+  permission: string;
+  method: 'PUT' | 'POST' | 'DELETE';
+  path: string;
+}
+
+/** A tree with its defaults filled in; codeField stays optional. */
+export type TreeModel = Required<Omit<TreeDecl, 'codeField'>> & { codeField?: string };
+
+export interface EntityModel {
+  declaration: Declaration;
+  name: string;
+  title: string;
+  table: string;
+  basePath: string;
+  /** Declared fields in order, then the system fields. */
+  fields: readonly FieldModel[];
+  /** Declared fields only, in order. */
+  declared: readonly FieldModel[];
+  field(name: string): FieldModel | undefined;
+  /** Permission code per action; null means any signed-in user. */
+  permissions: Readonly<Record<Action, string | null>>;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  pageSizes: readonly number[];
+  tree: TreeModel | null;
+  transitions: readonly TransitionModel[];
+  softDelete: boolean;
+  tenantScoped: boolean;
+}
+
+/** The snake_case column of a camelCase field name (the same rule as Kysely's CamelCasePlugin). */
+export function toColumnName(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export const SYSTEM_FIELD_NAMES = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime'] as const;
+/** Names a declaration may not use: the system fields and the internal columns. */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
+  ...SYSTEM_FIELD_NAMES,
+  'delFlag',
+  'tenantId',
+]);
+/** Route names the standard CRUD calls use under a base path. */
+export const STANDARD_ROUTES: ReadonlySet<string> = new Set([
+  'list',
+  'add',
+  'edit',
+  'queryById',
+  'delete',
+  'deleteBatch',
+  'exportXls',
+  'importExcel',
+  'rootList',
+  'childList',
+  'loadTreeRoot',
+  'loadTreeChildren',
+]);
+
+export const DEFAULT_PAGE_SIZES = [10, 20, 30, 60] as const;
+export const DEFAULT_TREE_ROOT = '0';
+export const DEFAULT_HAS_CHILD_FIELD = 'hasChild';
+
+function systemField(name: string, title: string, type: FieldType): FieldModel {
+  return {
+    name,
+    title,
+    type,
+    column: toColumnName(name),
+    system: true,
+    filterable: true,
+    sortable: type === 'datetime' || name === 'id',
+    writable: false,
+    readable: true,
+    list: false,
+    form: false,
+  };
+}
+
+export function systemFields(): FieldModel[] {
+  return [
+    systemField('id', '主键', 'string'),
+    systemField('createBy', '创建人', 'string'),
+    systemField('createTime', '创建日期', 'datetime'),
+    systemField('updateBy', '更新人', 'string'),
+    systemField('updateTime', '更新日期', 'datetime'),
+  ];
+}
+
+function declaredField(field: FieldDecl): FieldModel {
+  // A password is write-only: it never leaves the server and cannot be probed by filter or sort.
+  const secret = field.widget === 'password';
+  return {
+    ...field,
+    column: toColumnName(field.name),
+    system: false,
+    filterable: !secret,
+    sortable: field.sortable === true && !secret,
+    writable: field.readOnly !== true,
+    readable: !secret,
+  };
+}
+
+function permissionsOf(decl: Declaration): Record<Action, string | null> {
+  const prefix = decl.permissionPrefix;
+  const given = decl.permissions ?? {};
+  return {
+    list: given.list ?? null,
+    queryById: given.queryById ?? given.list ?? null,
+    add: given.add ?? `${prefix}:add`,
+    edit: given.edit ?? `${prefix}:edit`,
+    delete: given.delete ?? `${prefix}:delete`,
+    // Whoever may delete one row may delete several: the seeded menus have no separate batch code.
+    deleteBatch: given.deleteBatch ?? given.delete ?? `${prefix}:delete`,
+    exportXls: given.exportXls ?? `${prefix}:export`,
+    importExcel: given.importExcel ?? `${prefix}:import`,
+  };
+}
+
+/** Builds the model of a declaration that has passed validation. */
+export function buildEntityModel(decl: Declaration): EntityModel {
+  const declared = decl.fields.map(declaredField);
+  const fields = [...declared, ...systemFields()];
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const sort = decl.list?.defaultSort;
+  return {
+    declaration: decl,
+    name: decl.name,
+    title: decl.title,
+    table: decl.table,
+    basePath: decl.basePath,
+    fields,
+    declared,
+    field: (name) => byName.get(name),
+    permissions: permissionsOf(decl),
+    defaultSort: sort
+      ? { field: sort.column, order: sort.order ?? 'desc' }
+      : { field: 'createTime', order: 'desc' },
+    pageSizes: decl.list?.pageSizes ?? [...DEFAULT_PAGE_SIZES],
+    tree: decl.tree
+      ? {
+          parentField: decl.tree.parentField,
+          textField: decl.tree.textField,
+          hasChildField: decl.tree.hasChildField ?? DEFAULT_HAS_CHILD_FIELD,
+          rootValue: decl.tree.rootValue ?? DEFAULT_TREE_ROOT,
+          codeField: decl.tree.codeField,
+          selectRoutes: decl.tree.selectRoutes === true,
+        }
+      : null,
+    transitions: (decl.transitions ?? []).map((t) => ({
+      ...t,
+      permission: t.permission ?? `${decl.permissionPrefix}:${t.name}`,
+      method: t.method ?? 'PUT',
+      path: t.path ?? t.name,
+    })),
+    softDelete: decl.softDelete === true,
+    tenantScoped: decl.tenantScoped === true,
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The declaration language as TypeScript types. They mirror schemas/meta/declaration.schema.json,
+ * which is the authority: ajv validates every file against it before these types are trusted.
+ */
+
+export type ScreenKind = 'list' | 'tree' | 'erp' | 'tab' | 'innerTable' | 'form' | 'detail';
+
+/** Storage types. boolean is a Y/N switch stored as 'Y' or 'N'. */
+export type FieldType =
+  'string' | 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'time' | 'boolean';
+
+export type Widget =
+  | 'input'
+  | 'textarea'
+  | 'number'
+  | 'password'
+  | 'select'
+  | 'multiSelect'
+  | 'searchSelect'
+  | 'radio'
+  | 'checkbox'
+  | 'switch'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'treeSelect'
+  | 'categorySelect'
+  | 'departPicker'
+  | 'userPicker'
+  | 'rolePicker'
+  | 'positionPicker'
+  | 'popup'
+  | 'region'
+  | 'file'
+  | 'image'
+  | 'richText'
+  | 'markdown'
+  | 'code';
+
+/** The rules of the query micro-syntax and the advanced query. */
+export type QueryRule = 'eq' | 'like' | 'right_like' | 'left_like' | 'in' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+
+export type Action =
+  'list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel';
+
+/** A json-logic rule: plain data, evaluated with an allow-listed operation set. */
+export type LogicRule = boolean | { [operation: string]: unknown };
+
+export interface FieldDecl {
+  name: string;
+  title: string;
+  type: FieldType;
+  widget?: Widget;
+  /** Column length of a string field (default maxLength or 255). */
+  length?: number;
+  required?: boolean;
+  unique?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** A built-in code (see validation/formats.ts) or a regular expression. */
+  pattern?: string;
+  message?: string;
+  /** A dictionary code, or an allow-listed table dictionary 'table,text,code'. */
+  dict?: string;
+  default?: string | number | boolean;
+  placeholder?: string;
+  query?: { mode?: 'single' | 'range'; rule?: QueryRule };
+  sortable?: boolean;
+  list?: boolean;
+  form?: boolean;
+  detail?: boolean;
+  readOnly?: boolean;
+  permission?: string;
+  index?: boolean;
+  widgetOptions?: Record<string, unknown>;
+}
+
+export interface TreeDecl {
+  parentField: string;
+  /** Name of the computed has-child flag in answers; default 'hasChild'. */
+  hasChildField?: string;
+  textField: string;
+  /** Parent value of root rows; default '0'. */
+  rootValue?: string;
+  /** A unique field naming a node by code (loadTreeRoot?pcode=). */
+  codeField?: string;
+  /** Also serve loadTreeRoot / loadTreeChildren (tree-select answers). */
+  selectRoutes?: boolean;
+}
+
+export interface IndexDecl {
+  fields: string[];
+  unique?: boolean;
+}
+
+export type ToolbarAction = 'add' | 'deleteBatch' | 'exportXls' | 'importExcel' | 'superQuery';
+
+export interface ListDecl {
+  columns?: string[];
+  defaultSort?: { column: string; order?: 'asc' | 'desc' };
+  pageSizes?: number[];
+  toolbar?: ToolbarAction[];
+  /** 'edit', 'detail', 'delete' or a transition name. */
+  rowActions?: string[];
+}
+
+export interface FormRuleDecl {
+  field: string;
+  visible?: LogicRule;
+  disabled?: LogicRule;
+  required?: LogicRule;
+}
+
+export interface FormDecl {
+  columns?: number;
+  width?: number;
+  rules?: FormRuleDecl[];
+}
+
+export interface ChildDecl {
+  entity: string;
+  relation: 'oneToMany' | 'oneToOne';
+  foreignKey: string;
+  title?: string;
+}
+
+export interface TransitionDecl {
+  name: string;
+  title: string;
+  field: string;
+  from: string[];
+  to: string;
+  /** Default `${permissionPrefix}:${name}`. */
+  permission?: string;
+  confirm?: string;
+  method?: 'PUT' | 'POST' | 'DELETE';
+  /** Route under basePath; default the name. */
+  path?: string;
+}
+
+export interface Declaration {
+  $schema?: string;
+  schemaVersion: number;
+  name: string;
+  title: string;
+  description?: string;
+  table: string;
+  basePath: string;
+  kind: ScreenKind;
+  permissionPrefix: string;
+  permissions?: Partial<Record<Action, string>>;
+  /** Take over an existing, unowned table: only missing columns and indexes are added. */
+  adoptTable?: boolean;
+  softDelete?: boolean;
+  tenantScoped?: boolean;
+  tree?: TreeDecl;
+  fields: FieldDecl[];
+  indexes?: IndexDecl[];
+  list?: ListDecl;
+  form?: FormDecl;
+  detail?: { columns?: number };
+  children?: ChildDecl[];
+  transitions?: TransitionDecl[];
+}
+
+/** One problem found in a declaration: the file, the JSON pointer and the rule it breaks. */
+export interface DeclarationIssue {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export function formatIssue(issue: DeclarationIssue): string {
+  return `${issue.file}: ${issue.path || '/'}: ${issue.message}`;
+}

@@ -1,0 +1,126 @@
+/**
+ * Loads a declaration: migrate to the current schemaVersion, validate against the meta-schema
+ * (ajv), then the semantic checks, then the checks across declarations (names, tables, paths,
+ * children). Every problem names the file, the JSON pointer and the rule, e.g.
+ * "schemas/system/customer.json: /fields/2/pattern: must be a built-in format code or ...".
+ *
+ * Isomorphic: callers read the files (fs on the server, a bundle or the API in the browser).
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import metaSchema from '../../../schemas/meta/declaration.schema.json';
+import { migrateDeclaration } from './migrations.js';
+import { buildEntityModel, type EntityModel } from './model.js';
+import { checkSemantics } from './semantics.js';
+import type { Declaration, DeclarationIssue } from './types.js';
+
+let metaValidator: ValidateFunction | null = null;
+
+function validator(): ValidateFunction {
+  if (!metaValidator) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    metaValidator = ajv.compile(metaSchema);
+  }
+  return metaValidator;
+}
+
+/** ajv's message with the detail its params carry (which property, which values). */
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `must NOT have the property "${String(params.additionalProperty)}"`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'required':
+      return `must have the property "${String(params.missingProperty)}"`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+export interface DeclarationSource {
+  /** Where it came from: a path relative to the project, or 'database:<name>'. */
+  file: string;
+  json: unknown;
+}
+
+export interface LoadedDeclaration {
+  file: string;
+  declaration: Declaration;
+  model: EntityModel;
+  /** The version the file was written in (before migration). */
+  writtenVersion: number;
+}
+
+export interface LoadResult<T> {
+  value: T | null;
+  issues: DeclarationIssue[];
+}
+
+/** Validates one declaration on its own. */
+export function loadDeclaration(source: DeclarationSource): LoadResult<LoadedDeclaration> {
+  const { file } = source;
+  const migrated = migrateDeclaration(source.json);
+  if (!migrated.doc) return { value: null, issues: migrated.problems.map((p) => ({ file, ...p })) };
+  const validate = validator();
+  if (!validate(migrated.doc)) {
+    const issues = (validate.errors ?? []).map((e) => ({
+      file,
+      path: e.instancePath || '/',
+      message: describe(e),
+    }));
+    return { value: null, issues };
+  }
+  const declaration = migrated.doc as unknown as Declaration;
+  const problems = checkSemantics(declaration);
+  if (problems.length > 0) return { value: null, issues: problems.map((p) => ({ file, ...p })) };
+  return {
+    value: { file, declaration, model: buildEntityModel(declaration), writtenVersion: migrated.from ?? 1 },
+    issues: [],
+  };
+}
+
+/** Validates a set of declarations, including what they say about each other. */
+export function loadDeclarations(sources: readonly DeclarationSource[]): LoadResult<LoadedDeclaration[]> {
+  const issues: DeclarationIssue[] = [];
+  const loaded: LoadedDeclaration[] = [];
+  for (const source of sources) {
+    const result = loadDeclaration(source);
+    issues.push(...result.issues);
+    if (result.value) loaded.push(result.value);
+  }
+  const seen = {
+    name: new Map<string, string>(),
+    table: new Map<string, string>(),
+    basePath: new Map<string, string>(),
+  };
+  for (const item of loaded) {
+    for (const key of ['name', 'table', 'basePath'] as const) {
+      const value = item.declaration[key];
+      const other = seen[key].get(value);
+      if (other)
+        issues.push({ file: item.file, path: `/${key}`, message: `"${value}" is already used by ${other}` });
+      else seen[key].set(value, item.file);
+    }
+  }
+  const byName = new Map(loaded.map((item) => [item.declaration.name, item]));
+  for (const item of loaded) {
+    item.declaration.children?.forEach((child, i) => {
+      const target = byName.get(child.entity);
+      if (!target) {
+        issues.push({
+          file: item.file,
+          path: `/children/${i}/entity`,
+          message: `no declaration named "${child.entity}"`,
+        });
+      } else if (!target.model.field(child.foreignKey) || target.model.field(child.foreignKey)?.system) {
+        issues.push({
+          file: item.file,
+          path: `/children/${i}/foreignKey`,
+          message: `"${child.foreignKey}" is not a field of ${child.entity}`,
+        });
+      }
+    });
+  }
+  return { value: issues.length === 0 ? loaded : null, issues };
+}

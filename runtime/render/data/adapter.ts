@@ -1,0 +1,53 @@
+/**
+ * The one data adapter: screens name an entity's base path and an action, never a URL or axios.
+ * Every call resolves to the Result envelope; failures the server answers (success false) are
+ * values, not exceptions, so a screen can show the server's message.
+ */
+import type { DictItem, HttpClient, Result } from '../types';
+import { assertListContract, type Page } from './contract';
+
+export type Row = Record<string, unknown>;
+export type ListParams = Record<string, string | number>;
+
+export interface DataAdapter {
+  list(basePath: string, params: ListParams): Promise<Result<Page<Row>>>;
+  /** Tree entities: the roots (paged), and the children of one node. */
+  rootList(basePath: string, params: ListParams): Promise<Result<Page<Row>>>;
+  childList(basePath: string, pid: string): Promise<Result<Row[]>>;
+  queryById(basePath: string, id: string): Promise<Result<Row>>;
+  add(basePath: string, values: Row): Promise<Result<unknown>>;
+  edit(basePath: string, values: Row): Promise<Result<unknown>>;
+  remove(basePath: string, id: string): Promise<Result<unknown>>;
+  removeBatch(basePath: string, ids: readonly string[]): Promise<Result<unknown>>;
+  dictItems(code: string): Promise<DictItem[]>;
+}
+
+export interface AdapterOptions {
+  /** Check list answers against the contract (on in development builds). */
+  checkContract?: boolean;
+}
+
+export function createDataAdapter(http: HttpClient, options: AdapterOptions = {}): DataAdapter {
+  const check = options.checkContract ?? import.meta.env.DEV;
+  const page = async (url: string, params: ListParams) => {
+    const answer = await http.get<Page<Row>>(url, params);
+    if (check && answer.success) assertListContract(url, answer.result);
+    return answer;
+  };
+  return {
+    list: (basePath, params) => page(`${basePath}/list`, params),
+    rootList: (basePath, params) => page(`${basePath}/rootList`, params),
+    childList: (basePath, pid) => http.get<Row[]>(`${basePath}/childList`, { pid }),
+    queryById: (basePath, id) => http.get<Row>(`${basePath}/queryById`, { id }),
+    add: (basePath, values) => http.post<unknown>(`${basePath}/add`, values),
+    edit: (basePath, values) => http.put<unknown>(`${basePath}/edit`, values),
+    remove: (basePath, id) => http.delete<unknown>(`${basePath}/delete`, { id }),
+    // The contract's clients send the ids with a trailing comma; the server accepts both.
+    removeBatch: (basePath, ids) =>
+      http.delete<unknown>(`${basePath}/deleteBatch`, { ids: `${ids.join(',')},` }),
+    async dictItems(code) {
+      const answer = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
+      return answer.success && Array.isArray(answer.result) ? answer.result : [];
+    },
+  };
+}

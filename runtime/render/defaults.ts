@@ -1,0 +1,29 @@
+/**
+ * The standard entries: each one a dynamic import, so a renderer or widget is fetched only by a
+ * screen that uses it. Hosts may pass their own list to createRuntime instead.
+ */
+import type { RendererEntry, WidgetEntry } from './types';
+
+export const defaultRenderers: readonly RendererEntry[] = [
+  { type: 'list', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
+  { type: 'tree', load: () => import('./tree/TreeRenderer').then((m) => m.TreeRenderer) },
+];
+
+const text = () => import('./widgets/text-widgets');
+const choice = () => import('./widgets/choice-widgets');
+const date = () => import('./widgets/date-widgets');
+
+export const defaultWidgets: readonly WidgetEntry[] = [
+  { type: 'input', load: () => text().then((m) => m.InputWidget) },
+  { type: 'textarea', load: () => text().then((m) => m.TextAreaWidget) },
+  { type: 'password', load: () => text().then((m) => m.PasswordWidget) },
+  { type: 'number', load: () => text().then((m) => m.NumberWidget) },
+  { type: 'select', load: () => choice().then((m) => m.SelectWidget) },
+  { type: 'multiSelect', load: () => choice().then((m) => m.MultiSelectWidget) },
+  { type: 'radio', load: () => choice().then((m) => m.RadioWidget) },
+  { type: 'checkbox', load: () => choice().then((m) => m.CheckboxWidget) },
+  { type: 'switch', load: () => choice().then((m) => m.SwitchWidget) },
+  { type: 'date', load: () => date().then((m) => m.DateWidget) },
+  { type: 'datetime', load: () => date().then((m) => m.DateTimeWidget) },
+  { type: 'time', load: () => date().then((m) => m.TimeWidget) },
+];

@@ -1,0 +1,57 @@
+/** 详细信息: the record as a description list, 1200 wide, with a fullscreen toggle. */
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Modal, Spin } from 'antd';
+import { useState } from 'react';
+import type { EntityModel, FieldModel } from '../../model/declaration/model';
+import type { Row } from '../data/adapter';
+import { DETAIL_WIDTH, detailColumns, detailFields, displayText } from './detail-items';
+
+export interface DetailModalProps {
+  model: EntityModel;
+  record: Row | null;
+  hidden: (field: FieldModel) => boolean;
+  onClose(): void;
+}
+
+export function DetailModal({ model, record, hidden, onClose }: DetailModalProps): React.JSX.Element {
+  const [fullscreen, setFullscreen] = useState(false);
+  const title = (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 32 }}>
+      <span>详细信息</span>
+      <Button
+        type="text"
+        size="small"
+        aria-label={fullscreen ? '退出全屏' : '全屏'}
+        icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => setFullscreen((v) => !v)}
+      />
+    </div>
+  );
+  return (
+    <Modal
+      open
+      title={title}
+      width={fullscreen ? '100vw' : DETAIL_WIDTH}
+      style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      styles={fullscreen ? { body: { minHeight: 'calc(100vh - 120px)' } } : undefined}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      onCancel={onClose}
+      destroyOnHidden
+      className="zj-detail-modal"
+    >
+      <Spin spinning={!record}>
+        {record && (
+          <Descriptions
+            bordered
+            column={detailColumns(model)}
+            items={detailFields(model, hidden).map((field) => ({
+              key: field.name,
+              label: field.title,
+              children: displayText(field, record),
+            }))}
+          />
+        )}
+      </Spin>
+    </Modal>
+  );
+}

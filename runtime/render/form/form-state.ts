@@ -1,0 +1,103 @@
+/**
+ * Pure parts of the form: which fields it shows, their state under the declaration's json-logic
+ * rules, the initial values and the body that is sent.
+ */
+import type { EntityModel, FieldModel } from '../../model/declaration/model';
+import { evaluateLogic } from '../../model/declaration/logic';
+import { isRequiredField } from '../../model/declaration/record-schema';
+import type { Row } from '../data/adapter';
+import type { ButtonState } from '../permissions';
+
+export type FormMode = 'add' | 'edit';
+
+export interface FieldState {
+  field: FieldModel;
+  visible: boolean;
+  disabled: boolean;
+  required: boolean;
+}
+
+/** Declared fields a form shows (system fields and `form: false` ones never). */
+export function formFields(model: EntityModel): FieldModel[] {
+  return model.declared.filter((f) => f.form !== false && f.readable);
+}
+
+/**
+ * Each field's state for the current values. `access` answers the field permission (type 1 hides,
+ * type 2 disables); a rule that throws (an operation outside the allow-list) leaves the default.
+ */
+export function fieldStates(
+  model: EntityModel,
+  values: Row,
+  perms: readonly string[],
+  access: (field: FieldModel) => ButtonState,
+): FieldState[] {
+  const rules = model.declaration.form?.rules ?? [];
+  const ask = (rule: unknown, fallback: boolean): boolean => {
+    if (rule === undefined) return fallback;
+    try {
+      return evaluateLogic(rule as Parameters<typeof evaluateLogic>[0], values, perms);
+    } catch {
+      return fallback;
+    }
+  };
+  return formFields(model).map((field) => {
+    const rule = rules.find((r) => r.field === field.name);
+    const state = access(field);
+    return {
+      field,
+      visible: state !== 'hide' && ask(rule?.visible, true),
+      disabled: state === 'disable' || !field.writable || ask(rule?.disabled, false),
+      required: isRequiredField(field) || ask(rule?.required, false),
+    };
+  });
+}
+
+/** Literal defaults fill a new record; `#{...}` placeholders are the server's to resolve. */
+export function initialValues(model: EntityModel, mode: FormMode, record: Row | null): Row {
+  if (mode === 'edit' && record) return { ...record };
+  const values: Row = {};
+  for (const field of formFields(model)) {
+    const d = field.default;
+    if (d !== undefined && !(typeof d === 'string' && d.startsWith('#{'))) values[field.name] = d;
+  }
+  return values;
+}
+
+/** What is sent: writable, visible, enabled fields only (the server refuses anything else). */
+export function submitBody(states: readonly FieldState[], values: Row, mode: FormMode, id?: string): Row {
+  const body: Row = {};
+  for (const s of states) {
+    if (!s.visible || s.disabled || !s.field.writable) continue;
+    const value = values[s.field.name];
+    if (value !== undefined) body[s.field.name] = value === '' ? null : value;
+  }
+  if (mode === 'edit' && id) body.id = id;
+  return body;
+}
+
+/** Modal width by layout columns, unless the declaration names one. */
+export function formWidth(model: EntityModel): number {
+  const form = model.declaration.form;
+  if (form?.width) return form.width;
+  return [600, 600, 800, 1000, 1200][formColumns(model)] ?? 800;
+}
+
+export function formColumns(model: EntityModel): number {
+  return Math.min(4, Math.max(1, model.declaration.form?.columns ?? 1));
+}
+
+/**
+ * The field a server refusal is about, so the message can sit under that field: the server's
+ * messages start with the field's title (`客户编码：该值不可用…`) or are its required message.
+ */
+export function fieldOfMessage(states: readonly FieldState[], message: string): string | null {
+  const hit = states.find(
+    (s) =>
+      s.visible &&
+      (message.startsWith(`${s.field.title}：`) ||
+        message.startsWith(`${s.field.title}:`) ||
+        message === `请输入${s.field.title}!`),
+  );
+  return hit ? hit.field.name : null;
+}

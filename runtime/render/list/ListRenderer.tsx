@@ -1,0 +1,209 @@
+/**
+ * The head list view: query form, toolbar, table, and the add / edit / detail modals. All state and
+ * decisions live in useListController; this file only draws them and asks for confirmation.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Modal, Space, Table, message } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRuntime } from '../context';
+import type { Row } from '../data/adapter';
+import type { FormMode } from '../form/form-state';
+import { fieldHidden } from '../permissions';
+import type { RendererProps, Result } from '../types';
+import { QueryForm } from './QueryForm';
+import { RowActions } from './RowActions';
+import { queryFields, totalText } from './query-params';
+import { tableColumns } from './table-columns';
+import { useListController } from './useListController';
+import { isPlaceholder } from '../tree/tree-rows';
+import { useTreeChildren } from '../tree/useTreeChildren';
+
+// The modals (form engine, description list) load when first opened, not with the list.
+const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
+const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
+
+type Dialog =
+  { kind: 'form'; mode: FormMode; record: Row | null } | { kind: 'detail'; record: Row | null } | null;
+
+export const ListMessages = {
+  selectOne: '请选择一条记录！',
+  batchTitle: '确认删除',
+  batchContent: '是否删除选中数据?',
+  empty: '暂无数据',
+} as const;
+
+export interface ListRendererProps extends RendererProps {
+  /** A tree entity: roots from rootList, children loaded on expand. */
+  tree?: boolean;
+}
+
+export function ListRenderer({ model, tree = false }: ListRendererProps): React.JSX.Element {
+  const runtime = useRuntime();
+  const list = useListController(model, tree ? 'rootList' : 'list');
+  const nodes = useTreeChildren(model, list.records, tree);
+  const [messageApi, messageHolder] = message.useMessage();
+  const [modal, modalHolder] = Modal.useModal();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  useEffect(() => {
+    if (list.problem?.kind === 'warning') void messageApi.warning(list.problem.message);
+    else if (list.problem?.kind === 'error') void messageApi.error(list.problem.message);
+  }, [list.problem?.kind, list.problem?.message, messageApi]);
+  useEffect(() => {
+    if (nodes.problem) void messageApi.warning(nodes.problem);
+  }, [nodes.problem, messageApi]);
+
+  const report = (answer: Result<unknown>) =>
+    answer.success ? void messageApi.success(answer.message) : void messageApi.warning(answer.message);
+
+  const open = async (kind: 'edit' | 'detail', row: Row) => {
+    setDialog(
+      kind === 'edit' ? { kind: 'form', mode: 'edit', record: null } : { kind: 'detail', record: null },
+    );
+    const answer = await runtime.data.queryById(model.basePath, String(row.id));
+    if (!answer.success) {
+      setDialog(null);
+      void messageApi.warning(answer.message);
+      return;
+    }
+    setDialog(
+      kind === 'edit'
+        ? { kind: 'form', mode: 'edit', record: answer.result }
+        : { kind: 'detail', record: answer.result },
+    );
+  };
+
+  const batchDelete = () => {
+    if (list.selected.length === 0) {
+      void messageApi.warning(ListMessages.selectOne);
+      return;
+    }
+    void modal.confirm({
+      title: ListMessages.batchTitle,
+      content: ListMessages.batchContent,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => report(await list.removeSelected()),
+    });
+  };
+
+  const toolbar = model.declaration.list?.toolbar ?? ['add', 'deleteBatch'];
+  const addState = list.can('add');
+  const batchState = list.can('deleteBatch');
+  const hidden = (code: string | undefined) =>
+    fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
+
+  return (
+    <Card variant="borderless" className="zj-list">
+      {messageHolder}
+      {modalHolder}
+      <QueryForm
+        name={`zj-query-${model.name}`}
+        fields={queryFields(model)}
+        onSearch={list.search}
+        onReset={list.reset}
+      />
+      <Space className="zj-list__toolbar" style={{ marginBottom: 16 }}>
+        {toolbar.includes('add') && addState !== 'hide' && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={addState === 'disable'}
+            onClick={() => setDialog({ kind: 'form', mode: 'add', record: null })}
+          >
+            新增
+          </Button>
+        )}
+        {toolbar.includes('deleteBatch') && batchState !== 'hide' && (
+          <Button icon={<DeleteOutlined />} disabled={batchState === 'disable'} onClick={batchDelete}>
+            批量删除
+          </Button>
+        )}
+        {list.selected.length > 0 && (
+          <span className="zj-list__selected">已选择 {list.selected.length} 项</span>
+        )}
+      </Space>
+      <Table<Row>
+        rowKey={(row) => String(row.id)}
+        size="middle"
+        bordered
+        loading={list.loading}
+        dataSource={nodes.rows}
+        expandable={tree ? { onExpand: nodes.expand } : undefined}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          ...tableColumns(list.columns, list.sort, tree),
+          {
+            key: '$actions',
+            title: '操作',
+            fixed: 'right',
+            align: 'center',
+            width: 180,
+            render: (_: unknown, row: Row) =>
+              isPlaceholder(row) ? null : (
+                <RowActions
+                  list={list}
+                  onEdit={() => void open('edit', row)}
+                  onDetail={() => void open('detail', row)}
+                  onDelete={async () => report(await list.remove(String(row.id)))}
+                />
+              ),
+          },
+        ]}
+        rowSelection={{
+          selectedRowKeys: list.selected,
+          onChange: (keys) => list.select(keys.map(String)),
+          getCheckboxProps: (row) => ({ disabled: isPlaceholder(row) }),
+        }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ListMessages.empty} />,
+        }}
+        pagination={{
+          current: list.page.current,
+          pageSize: list.page.size,
+          total: list.total,
+          pageSizeOptions: model.pageSizes.map(String),
+          showQuickJumper: true,
+          showSizeChanger: true,
+          showTotal: totalText,
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'paginate')
+            list.changePage(pagination.current ?? 1, pagination.pageSize ?? 10);
+          if (extra.action === 'sort') {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            list.changeSort(
+              one?.order && one.columnKey
+                ? { field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }
+                : null,
+            );
+          }
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'form' && (
+          <FormModal
+            key={dialog.record ? 'ready' : 'loading'}
+            model={model}
+            mode={dialog.mode}
+            record={dialog.record}
+            onClose={() => setDialog(null)}
+            onSaved={(text) => {
+              setDialog(null);
+              void messageApi.success(text);
+              void list.refresh();
+            }}
+          />
+        )}
+        {dialog?.kind === 'detail' && (
+          <DetailModal
+            model={model}
+            record={dialog.record}
+            hidden={(f) => hidden(f.permission)}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
+    </Card>
+  );
+}

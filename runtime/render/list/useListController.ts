@@ -1,0 +1,130 @@
+/**
+ * The head list's headless controller (react-admin's useListController): query values, page, sort
+ * and selection in, the list call's parameters, data and the permitted actions out. The view only
+ * renders what this returns, so the behaviour is testable without a DOM.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { Action } from '../../model/declaration/types';
+import type { EntityModel, FieldModel } from '../../model/declaration/model';
+import { useRuntime } from '../context';
+import type { Row } from '../data/adapter';
+import { useListData, type PageAction } from '../data/hooks';
+import { rootListParams } from '../tree/tree-rows';
+import { buttonState, fieldHidden, type ButtonState } from '../permissions';
+import type { Result } from '../types';
+import { buildQueryParams, queryFields, type QueryValues, type SortState } from './query-params';
+
+/** The server's "list loaded with a warning" code (spec section 8). */
+export const LIST_WARNING_CODE = 510;
+
+export interface ListController {
+  model: EntityModel;
+  records: Row[];
+  total: number;
+  loading: boolean;
+  /** The server's warning (code 510) or failure message of the last list call, if any. */
+  problem: { kind: 'warning' | 'error'; message: string } | null;
+  page: { current: number; size: number };
+  sort: SortState | null;
+  selected: string[];
+  columns: FieldModel[];
+  can(action: Action): ButtonState;
+  search(values: QueryValues): void;
+  reset(): void;
+  changePage(current: number, size: number): void;
+  changeSort(sort: SortState | null): void;
+  select(ids: string[]): void;
+  refresh(): Promise<unknown>;
+  remove(id: string): Promise<Result<unknown>>;
+  removeSelected(): Promise<Result<unknown>>;
+}
+
+const NO_ROWS: Row[] = [];
+
+/** Columns of the table: the declared list columns (or every listable field) the user may see. */
+export function listColumns(
+  model: EntityModel,
+  hidden: (field: FieldModel) => boolean = () => false,
+): FieldModel[] {
+  const names = model.declaration.list?.columns;
+  const fields = names
+    ? names.map((n) => model.field(n)).filter((f): f is FieldModel => f !== undefined)
+    : model.declared.filter((f) => f.list !== false);
+  return fields.filter((f) => f.readable && !hidden(f));
+}
+
+/** `rootList` for a tree entity: roots only, or matches at any depth while filtering. */
+export function useListController(model: EntityModel, action: PageAction = 'list'): ListController {
+  const runtime = useRuntime();
+  const { session, data: adapter } = runtime;
+  const [values, setValues] = useState<QueryValues>({});
+  const [page, setPage] = useState({ current: 1, size: model.pageSizes[0] ?? 10 });
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const params = useMemo(() => {
+    const built = buildQueryParams(model, values, sort, page);
+    return action === 'rootList'
+      ? rootListParams(
+          built,
+          queryFields(model).map((f) => f.name),
+        )
+      : built;
+  }, [model, values, sort, page, action]);
+  const { data, error, isLoading, mutate } = useListData(model.basePath, params, action);
+
+  const auth = session.auth();
+  const allAuth = session.allAuth();
+  const columns = useMemo(
+    () => listColumns(model, (f) => fieldHidden(f.permission, auth, allAuth)),
+    [model, auth, allAuth],
+  );
+  const can = useCallback(
+    (action: Action) => buttonState(model.permissions[action], auth, allAuth),
+    [model, auth, allAuth],
+  );
+
+  let problem: ListController['problem'] = null;
+  if (data && data.code === LIST_WARNING_CODE) problem = { kind: 'warning', message: data.message };
+  else if (data && !data.success) problem = { kind: 'error', message: data.message };
+  else if (error instanceof Error && !('isAxiosError' in error))
+    problem = { kind: 'error', message: error.message };
+
+  const ok = data?.success === true ? data.result : undefined;
+  // A stable array: views key effects on it (the tree drops loaded children when the roots change).
+  const records = useMemo(() => ok?.records ?? NO_ROWS, [ok]);
+  const afterDelete = async (answer: Result<unknown>, removed: string[]) => {
+    if (answer.success) {
+      setSelected((keys) => keys.filter((k) => !removed.includes(k)));
+      await mutate();
+    }
+    return answer;
+  };
+
+  return {
+    model,
+    records,
+    total: ok?.total ?? 0,
+    loading: isLoading,
+    problem,
+    page,
+    sort,
+    selected,
+    columns,
+    can,
+    search(next) {
+      setValues(next);
+      setPage((p) => ({ ...p, current: 1 }));
+    },
+    reset() {
+      setValues({});
+      setSort(null);
+      setPage((p) => ({ ...p, current: 1 }));
+    },
+    changePage: (current, size) => setPage({ current, size }),
+    changeSort: setSort,
+    select: setSelected,
+    refresh: () => mutate(),
+    remove: async (id) => afterDelete(await adapter.remove(model.basePath, id), [id]),
+    removeSelected: async () => afterDelete(await adapter.removeBatch(model.basePath, selected), selected),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * A typed, lazy, per-instance registry (amis's typed registry, rjsf's registry-as-props): each
+ * runtime holds its own renderers and widgets, loaded on first use and cached per instance. No
+ * module registers itself on import, so two runtimes (the app and a docs page) never share state
+ * and an unused widget never reaches the bundle of a screen that does not need it.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenKind, Widget } from '../model/declaration/types';
+import { createDataAdapter, type DataAdapter } from './data/adapter';
+import type {
+  HttpClient,
+  RegistryEntry,
+  RendererEntry,
+  RendererProps,
+  SessionView,
+  WidgetEntry,
+  WidgetProps,
+} from './types';
+
+export interface Registry<K extends string, P> {
+  has(type: K): boolean;
+  /** The same lazy component for a type every time, so React keeps the subtree's state. */
+  get(type: K): LazyExoticComponent<ComponentType<P>> | undefined;
+  types(): K[];
+}
+
+export function createRegistry<K extends string, P>(entries: readonly RegistryEntry<K, P>[]): Registry<K, P> {
+  const byType = new Map(entries.map((e) => [e.type, e]));
+  const loaded = new Map<K, LazyExoticComponent<ComponentType<P>>>();
+  return {
+    has: (type) => byType.has(type),
+    get(type) {
+      const known = loaded.get(type);
+      if (known) return known;
+      const entry = byType.get(type);
+      if (!entry) return undefined;
+      const component = lazy(async () => ({ default: await entry.load() }));
+      loaded.set(type, component);
+      return component;
+    },
+    types: () => [...byType.keys()],
+  };
+}
+
+export interface RuntimeOptions {
+  renderers: readonly RendererEntry[];
+  widgets: readonly WidgetEntry[];
+  http: HttpClient;
+  session: SessionView;
+  checkContract?: boolean;
+}
+
+export interface Runtime {
+  renderers: Registry<ScreenKind, RendererProps>;
+  widgets: Registry<Widget, WidgetProps>;
+  data: DataAdapter;
+  session: SessionView;
+}
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  return {
+    renderers: createRegistry(options.renderers),
+    widgets: createRegistry(options.widgets),
+    data: createDataAdapter(options.http, { checkContract: options.checkContract }),
+    session: options.session,
+  };
+}

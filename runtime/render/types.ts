@@ -1,0 +1,78 @@
+/**
+ * The contracts between the engine and whoever hosts it. The engine never imports the shell: the
+ * shell hands it an HTTP client and a view of the session when it creates a runtime, so the same
+ * renderers work in the app, in tests and in docs.
+ */
+import type { ComponentType } from 'react';
+import type { EntityModel, FieldModel } from '../model/declaration/model';
+import type { ScreenKind, Widget } from '../model/declaration/types';
+
+/** The contract's Result envelope. */
+export interface Result<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp?: number;
+}
+
+/**
+ * What the adapter needs from the app's HTTP client: the shell passes its axios helpers, whose
+ * interceptor already unwraps response.data, so every call resolves to the Result envelope.
+ */
+export interface HttpClient {
+  get<T>(url: string, params?: object): Promise<Result<T>>;
+  post<T>(url: string, data?: unknown): Promise<Result<T>>;
+  put<T>(url: string, data?: unknown): Promise<Result<T>>;
+  delete<T>(url: string, params?: object): Promise<Result<T>>;
+}
+
+export interface DictItem {
+  value: string;
+  text: string;
+  title?: string;
+  label?: string;
+}
+
+export interface AuthEntry {
+  action: string;
+  type: string;
+}
+
+export interface SysAuthEntry extends AuthEntry {
+  status: string;
+}
+
+/** What the engine reads from the session; functions, so it always sees the current state. */
+export interface SessionView {
+  auth(): readonly AuthEntry[];
+  allAuth(): readonly SysAuthEntry[];
+  /** The login's dictionary cache, if it holds the code. */
+  cachedDict(code: string): readonly DictItem[] | undefined;
+}
+
+/** Props of every renderer: one entity model, the runtime it was resolved from. */
+export interface RendererProps {
+  model: EntityModel;
+  title: string;
+}
+
+/** Props of every form widget: the field and antd's value/onChange pair, values in wire format. */
+export interface WidgetProps {
+  field: FieldModel;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  /** Dictionary options, when the field has a dictionary. */
+  options?: readonly DictItem[];
+  placeholder?: string;
+  id?: string;
+}
+
+export interface RegistryEntry<K extends string, P> {
+  type: K;
+  load: () => Promise<ComponentType<P>>;
+}
+
+export type RendererEntry = RegistryEntry<ScreenKind, RendererProps>;
+export type WidgetEntry = RegistryEntry<Widget, WidgetProps>;

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { requireAccessDeclarations } from './http/access.js';
+import { installAuthentication } from './http/authenticate.js';
+import { createJsonSerializer } from './http/dates.js';
+import { ApiError, fail, ResultCode } from './result.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerSysRoutes } from './sys/routes.js';
+import { registerFaultInjection } from './http/fault-injection.js';
+import { registerEntityRoutes } from './entity/routes.js';
+import { createSmsProvider, type SmsProvider } from './auth/sms.js';
+
+export interface AppDeps {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  sms: SmsProvider;
+}
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  sms?: SmsProvider;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const deps: AppDeps = { config, database, sms: options.sms ?? createSmsProvider(config) };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  requireAccessDeclarations(app);
+  app.setReplySerializer(createJsonSerializer(config.timeZone));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  installAuthentication(app, database.db, config);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(fail(error.message, error.code));
+    const fastifyError = error as { validation?: unknown; statusCode?: number; message: string };
+    if (fastifyError.validation) return reply.status(200).send(fail(`参数错误：${fastifyError.message}`));
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      return reply.status(fastifyError.statusCode).send(fail(fastifyError.message, fastifyError.statusCode));
+    }
+    request.log.error(error);
+    return reply.status(200).send(fail('操作失败，服务器内部错误', ResultCode.ERROR));
+  });
+
+  await app.register(
+    async (api) => {
+      await registerAuthRoutes(api, deps);
+      await registerSysRoutes(api, deps);
+      registerFaultInjection(api, config);
+      await registerEntityRoutes(api, deps);
+    },
+    { prefix: config.apiBase },
+  );
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** The built browser app at '/', with index.html for every client-side route. */
+function registerWebApp(app: FastifyInstance, config: ServerConfig): void {
+  const indexFile = path.join(config.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    // serve:false: we add the one wildcard route ourselves so it carries an access declaration.
+    void app.register(fastifyStatic, { root: config.webDir, serve: false });
+  }
+  const apiPrefix = config.apiBase ? `${config.apiBase}/` : '/api/';
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(apiPrefix) || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(fail('路径不存在，请检查路径是否正确', 404));
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  if (!hasWeb) return;
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    if (request.url.startsWith(apiPrefix)) {
+      return reply.status(404).send(fail('路径不存在，请检查路径是否正确', 404));
+    }
+    const rel = (request.params as { '*': string })['*'];
+    const file = path.join(config.webDir, rel);
+    // Only files under webDir; anything else is a client route and gets the app shell.
+    if (
+      rel &&
+      file.startsWith(config.webDir + path.sep) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
+      const immutable = rel.startsWith('assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(rel);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { registerAlterationRoutes } from './alteration.js';
+import { registerCaptchaRoutes } from './captcha.js';
+import { registerLoginRoutes } from './login.js';
+import { registerPasswordRoutes } from './password-routes.js';
+import { registerPhoneLoginRoutes } from './phone-login.js';
+import { registerRegistrationRoutes } from './register.js';
+import { registerSmsRoutes } from './sms-routes.js';
+
+/** Sign-in, sign-out, captcha, SMS codes, registration, recovery and password change. */
+export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  registerCaptchaRoutes(app, deps);
+  registerLoginRoutes(app, deps);
+  registerSmsRoutes(app, deps);
+  registerPhoneLoginRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
+  registerAlterationRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+
+/** Captcha mode: 'on' (random), 'off' (not asked: scripts and automated tests), or a fixed code for browser tests. */
+export type CaptchaMode = { kind: 'on' } | { kind: 'off' } | { kind: 'fixed'; code: string };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where the embedded database and uploads live. */
+  dataDir: string;
+  /** PostgreSQL connection string; when empty the embedded PGlite database in dataDir is used. */
+  databaseUrl: string;
+  /** The admin account's password on the first run (seed). */
+  adminPassword: string;
+  /** Prefix of every API route. */
+  apiBase: string;
+  captcha: CaptchaMode;
+  /** Idle minutes before a session expires; each request slides it. */
+  sessionIdleMinutes: number;
+  /** Hard cap on a session's life, whatever its activity. */
+  sessionMaxHours: number;
+  /** Days a password stays valid after it was last changed. */
+  passwordExpireDays: number;
+  /** Failed sign-ins allowed per account (and per address x5) inside the window before it locks. */
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  /** SMS: 'log' writes codes to the server log; 'http' posts to smsHttpUrl. */
+  smsProvider: 'log' | 'http';
+  smsHttpUrl: string;
+  smsHttpToken: string;
+  /** Directory of the built browser app; served at '/'. */
+  webDir: string;
+  /** Time zone used when dates are written as 'YYYY-MM-DD HH:mm:ss'. */
+  timeZone: string;
+  logLevel: string;
+  /** Proxy hops (or addresses) whose X-Forwarded-For is believed; off by default so clients cannot pick their address. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /**
+   * Browser tests only: registers GET /test/fault/:status, which answers with the HTTP errors of the
+   * client's error catalogue. Set programmatically by the test harness; loadConfig never reads it from
+   * the environment, so a deployment cannot switch it on by accident.
+   */
+  faultInjection?: boolean;
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@123456';
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+export function parseCaptchaMode(value: string | undefined): CaptchaMode {
+  const v = (value ?? 'on').trim();
+  if (v === 'off' || v === 'false' || v === '0') return { kind: 'off' };
+  if (v.startsWith('fixed:') && v.length > 6) return { kind: 'fixed', code: v.slice(6) };
+  return { kind: 'on' };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = process.cwd();
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || '',
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    apiBase: normaliseBase(env.API_BASE ?? '/api'),
+    captcha: parseCaptchaMode(env.CAPTCHA),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 24 * 7),
+    passwordExpireDays: int(env.PASSWORD_EXPIRE_DAYS, 90),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 10),
+    smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
+    smsHttpUrl: env.SMS_HTTP_URL || '',
+    smsHttpToken: env.SMS_HTTP_TOKEN || '',
+    webDir: path.resolve(root, env.WEB_DIR || './dist'),
+    timeZone: env.APP_TIMEZONE || 'Asia/Shanghai',
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+function normaliseBase(base: string): string {
+  const trimmed = base.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPgliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when there is one (dumps for tests, LISTEN for the event bus). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory of the embedded database; 'memory://' for a throwaway one. */
+  pgliteDir?: string;
+  /** A dumped embedded data directory to start from (tests clone one prepared database). */
+  pgliteLoadFrom?: Blob;
+}
+
+// timestamptz comes back as a Date on both drivers; int8 (count) as a string from pg: make it a number.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pglite = new PGlite(dir, options.pgliteLoadFrom ? { loadDataDir: options.pgliteLoadFrom } : {});
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(pglite), plugins });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { foundation } from './migrations/0001_foundation.js';
+import { versions } from './migrations/0004_versions.js';
+import { declarations } from './migrations/0002_declarations.js';
+import { entityExtras } from './migrations/0005_entity_extras.js';
+
+/**
+ * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
+ * parallel can land a lower number after a higher one ran, so unordered migrations are allowed:
+ * each still runs exactly once.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0004_versions': versions,
+  '0002_declarations': declarations,
+  '0005_entity_extras': entityExtras,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

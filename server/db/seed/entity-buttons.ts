@@ -1,0 +1,70 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+import { buttonId, menuId } from './menus.js';
+import { roleId } from './organisation.js';
+import { ADMIN_ONLY, MGR, type MenuRole } from './menu-types.js';
+
+interface EntityButton {
+  menu: string;
+  perms: string;
+  name: string;
+  roles: MenuRole[];
+  /** '2' for a read-only field rule; default '1' (a button, or a field hidden from non-holders). */
+  permsType?: '1' | '2';
+}
+
+/**
+ * The button codes the declared entities' routes need beyond the seeded menus (export, import,
+ * edit and delete of the proof declarations). Admin is granted every one; staff holds none of
+ * them, so a staff account is refused export, import and the administration writes.
+ */
+export const ENTITY_BUTTONS: EntityButton[] = [
+  { menu: 'customer.list', perms: 'customer:export', name: '导出客户', roles: MGR },
+  { menu: 'customer.list', perms: 'customer:import', name: '导入客户', roles: MGR },
+  { menu: 'scene.list', perms: 'scene:edit', name: '编辑场景', roles: MGR },
+  { menu: 'scene.list', perms: 'scene:delete', name: '删除场景', roles: ADMIN_ONLY },
+  { menu: 'scene.list', perms: 'scene:export', name: '导出场景', roles: MGR },
+  { menu: 'scene.list', perms: 'scene:import', name: '导入场景', roles: ADMIN_ONLY },
+  // A field rule: the scene's capacity column is hidden from everyone but admin.
+  { menu: 'scene.list', perms: 'scene:field:capacity', name: '场景容纳人数字段', roles: ADMIN_ONLY },
+  { menu: 'system.position', perms: 'position:edit', name: '编辑职务', roles: ADMIN_ONLY },
+  { menu: 'system.position', perms: 'position:delete', name: '删除职务', roles: ADMIN_ONLY },
+  { menu: 'system.position', perms: 'position:export', name: '导出职务', roles: ADMIN_ONLY },
+  { menu: 'system.position', perms: 'position:import', name: '导入职务', roles: ADMIN_ONLY },
+  { menu: 'system.dict', perms: 'dict:export', name: '导出字典', roles: ADMIN_ONLY },
+  { menu: 'system.dict', perms: 'dict:import', name: '导入字典', roles: ADMIN_ONLY },
+  { menu: 'system.category', perms: 'category:add', name: '新增分类', roles: ADMIN_ONLY },
+  { menu: 'system.category', perms: 'category:edit', name: '编辑分类', roles: ADMIN_ONLY },
+  { menu: 'system.category', perms: 'category:delete', name: '删除分类', roles: ADMIN_ONLY },
+  { menu: 'system.category', perms: 'category:export', name: '导出分类', roles: ADMIN_ONLY },
+  { menu: 'system.category', perms: 'category:import', name: '导入分类', roles: ADMIN_ONLY },
+];
+
+export async function seedEntityButtons(trx: Transaction<Database>): Promise<void> {
+  const grants: { roleId: string; permissionId: string }[] = [];
+  const rows = ENTITY_BUTTONS.map((b, i) => {
+    const id = buttonId(b.perms);
+    for (const role of ['admin', ...b.roles]) grants.push({ roleId: roleId(role), permissionId: id });
+    return {
+      id,
+      parentId: menuId(b.menu),
+      name: b.name,
+      menuType: 2,
+      perms: b.perms,
+      permsType: b.permsType ?? '1',
+      sortNo: 100 + i,
+      alwaysShow: false,
+      isRoute: false,
+      isLeaf: true,
+      keepAlive: false,
+      hidden: false,
+      hideTab: false,
+      internalOrExternal: false,
+      status: '1',
+      delFlag: 0,
+      createBy: 'admin',
+    };
+  });
+  await trx.insertInto('sysPermission').values(rows).execute();
+  await trx.insertInto('sysRolePermission').values(grants).execute();
+}

@@ -1,0 +1,114 @@
+import { ADMIN_ONLY, ALL, button, group, hiddenPage, MGR, page, type MenuSeed } from './menu-types.js';
+
+/** Documents, approvals, office, personnel, messages, customers, scenes, versions and statistics. */
+export const OFFICE_MENUS: MenuSeed[] = [
+  group('document', '文档管理', '/document', 'FolderOpenOutlined', [
+    page('document.list', '文档', '/document/list', 'modules/document/DocumentList', ALL, {
+      buttons: [
+        button('document:add', '新增文档', MGR),
+        button('document:edit', '编辑文档', MGR),
+        button('document:download', '下载文档', ALL),
+        button('document:delete', '删除文档', ADMIN_ONLY),
+        // Switched off: printing is open to everybody until the print audit is built.
+        button('document:print', '打印文档', MGR, { status: '0' }),
+      ],
+    }),
+    page('document.template', '模板', '/document/template', 'modules/document/TemplateList', MGR, {
+      buttons: [button('template:add', '新增模板', MGR)],
+    }),
+    page('document.classify', '文档分类', '/document/classify', 'modules/document/DocumentClassifyList', MGR),
+    page('document.files', '文件列表', '/document/files', 'modules/document/FileList', ALL),
+  ]),
+  group('flow', '流程审批', '/flow', 'ApartmentOutlined', [
+    page('flow.model', '流程模型', '/flow/model', 'modules/flow/FlowModelList', ADMIN_ONLY),
+    page('flow.deploy', '流程部署', '/flow/deploy', 'modules/flow/FlowDeployList', ADMIN_ONLY),
+    page('flow.instance', '流程实例', '/flow/instance', 'modules/flow/FlowInstanceList', MGR),
+    page('flow.history', '流程历史', '/flow/history', 'modules/flow/FlowHistoryList', MGR),
+    page('flow.todo', '我的待办', '/flow/todo', 'modules/work/MyTodoList', ALL),
+    page('flow.done', '我的已办', '/flow/done', 'modules/work/MyDoneList', ALL),
+    page('flow.mySend', '我发起的', '/flow/mySend', 'modules/work/MySendList', ALL),
+    page('flow.leave', '请假', '/flow/leave', 'modules/leave/LeaveList', ALL, {
+      buttons: [button('leave:add', '请假申请', ALL)],
+    }),
+    hiddenPage('flow.details', '流程详情', '/flow/details', 'modules/work/FlowDetails', ALL),
+  ]),
+  group('office', '办公管理', '/office', 'DesktopOutlined', [
+    group('office.mail', 'OA邮件', '/office/mail', undefined, [
+      page('office.mail.inbox', '收件箱', '/office/mail/inbox', 'modules/mail/MailInbox', MGR),
+      page('office.mail.write', '写邮件', '/office/mail/write', 'modules/mail/MailWrite', MGR),
+    ]),
+    page('office.supplies', '办公用品申领', '/office/supplies', 'modules/office/SuppliesApplyList', MGR),
+    page('office.equipment', '设备申领', '/office/equipment', 'modules/office/EquipmentApplyList', MGR),
+    group('office.vehicle', '车辆管理', '/office/vehicle', undefined, [
+      page('office.vehicle.repair', '车辆维修', '/office/vehicle/repair', 'modules/vehicle/RepairList', MGR),
+      page(
+        'office.vehicle.insurance',
+        '车辆保险',
+        '/office/vehicle/insurance',
+        'modules/vehicle/InsuranceList',
+        MGR,
+      ),
+      page(
+        'office.vehicle.annual',
+        '车辆年检',
+        '/office/vehicle/annual',
+        'modules/vehicle/AnnualLogList',
+        MGR,
+      ),
+    ]),
+  ]),
+  group('personnel', '人事管理', '/personnel', 'IdcardOutlined', [
+    page('personnel.list', '人员档案', '/personnel/list', 'modules/personnel/PersonnelList', MGR),
+    page('personnel.duty', '岗位职责', '/personnel/positionDuty', 'modules/personnel/PositionDutyList', MGR),
+  ]),
+  group(
+    'message',
+    '消息中心',
+    '/message',
+    'MessageOutlined',
+    [
+      page('message.mine', '我的消息', '/modules/message/myMessage', 'modules/message/MyMessage', ALL),
+      page('message.system', '系统消息', '/message/system', 'modules/message/SysMessageList', MGR),
+      page(
+        'message.template',
+        '消息模板',
+        '/message/template',
+        'modules/message/MessageTemplateList',
+        ADMIN_ONLY,
+      ),
+      page('message.supervise', '督办', '/message/supervise', 'modules/message/SuperviseList', MGR),
+    ],
+    // Staff have only one entry here; alwaysShow keeps it a group rather than a lone item.
+    { alwaysShow: true },
+  ),
+  group('customer', '客户与通讯录', '/customer', 'ContactsOutlined', [
+    page('customer.list', '客户管理', '/customer/list', 'declared/customer', MGR, {
+      buttons: [
+        button('customer:add', '新增客户', MGR),
+        button('customer:edit', '编辑客户', MGR),
+        button('customer:delete', '删除客户', ADMIN_ONLY),
+      ],
+    }),
+    page('customer.mailList', '通讯录', '/customer/mailList', 'modules/mailList/MailList', ALL, {
+      buttons: [button('mailList:add', '新增联系人', MGR)],
+    }),
+  ]),
+  group('scene', '场景管理', '/scene', 'AppstoreOutlined', [
+    page('scene.list', '场景列表', '/scene/list', 'modules/scene/SceneList', MGR, {
+      buttons: [
+        button('scene:add', '新增场景', MGR),
+        button('scene:startUse', '启用场景', MGR),
+        button('scene:stopUse', '停用场景', MGR),
+      ],
+    }),
+  ]),
+  group('version', '版本管理', '/version', 'TagsOutlined', [
+    page('version.list', '版本列表', '/version/list', 'modules/version/VersionList', ADMIN_ONLY, {
+      buttons: [button('version:add', '新增版本', ADMIN_ONLY)],
+    }),
+  ]),
+  group('statistics', '统计分析', '/statistics', 'BarChartOutlined', [
+    page('statistics.work', '统计工作', '/statistics/work', 'modules/statistics/StatisticsWork', MGR),
+    page('statistics.board', '工作看板', '/statistics/board', 'modules/statistics/WorkBoard', MGR),
+  ]),
+];

@@ -1,0 +1,179 @@
+import { ALL, button, group, hiddenPage, MGR, page, ADMIN_ONLY, type MenuSeed } from './menu-types.js';
+
+/** Daily work, work orders, meetings, projects, plans, demands and evaluations. */
+export const WORK_MENUS: MenuSeed[] = [
+  group(
+    'home',
+    '每日工作',
+    '/HomePage',
+    'HomeOutlined',
+    [
+      // The workbench is the first, unclosable tab; keepAlive keeps its lists when the user switches tabs.
+      page('home.workbench', '工作台', '/HomePage/index', 'dashboard/Workbench', ALL, {
+        keepAlive: true,
+        icon: 'DesktopOutlined',
+      }),
+      page('home.todo', '待办中心', '/HomePage/todoCenter', 'modules/work/TodoCenter', ALL),
+      page('home.daily', '日常工作', '/HomePage/dailyWork', 'modules/dailyWork/DailyWorkList', ALL),
+      page('home.depart', '部门工作', '/HomePage/departWork', 'modules/departWork/DepartWorkList', MGR),
+      page('home.weekly', '周工作汇报', '/HomePage/weeklyWork', 'modules/weeklyWork/WeeklyWorkEdit', ALL),
+      page(
+        'home.weeklyHistory',
+        '周报历史',
+        '/HomePage/weeklyHistory',
+        'modules/weeklyWork/WeeklyWorkHistory',
+        ALL,
+      ),
+      hiddenPage(
+        'home.noticeDetails',
+        '通知详情',
+        '/HomePage/noticedetails',
+        'modules/notice/NoticeDetails',
+        ALL,
+      ),
+      hiddenPage(
+        'home.workOrderDetails',
+        '工单详情',
+        '/HomePage/DistributedDetails/details',
+        'modules/workOrder/WorkOrderDetails',
+        ALL,
+      ),
+    ],
+    { redirect: '/HomePage/index' },
+  ),
+  group('workOrder', '工单管理', '/workOrder', 'FileDoneOutlined', [
+    page('workOrder.all', '全部工单', '/workOrder/list', 'modules/workOrder/WorkOrderList', MGR, {
+      buttons: [
+        button('workOrder:add', '新建工单', ALL),
+        button('workOrder:edit', '编辑工单', MGR),
+        button('workOrder:delete', '删除工单', MGR),
+        button('workOrder:export', '导出工单', MGR),
+        button('workOrder:urge', '催办', MGR),
+      ],
+    }),
+    page('workOrder.charge', '我负责的', '/workOrder/myCharge', 'modules/workOrder/MyChargeWorkOrder', ALL, {
+      // Disabled rather than hidden: staff see the action exists but may lack the right on old orders.
+      buttons: [button('workOrder:deal', '处理工单', ALL, { permsType: '2' })],
+    }),
+    page('workOrder.launch', '我发起的', '/workOrder/myLaunch', 'modules/workOrder/MyLaunchWorkOrder', ALL),
+    page(
+      'workOrder.partake',
+      '我参与的',
+      '/workOrder/myPartake',
+      'modules/workOrder/MyPartakeWorkOrder',
+      ALL,
+    ),
+    page(
+      'workOrder.statistics',
+      '工单统计',
+      '/workOrder/statistics',
+      'modules/workOrder/WorkOrderStatistics',
+      MGR,
+    ),
+    page('workOrder.chart', '工单图表', '/workOrder/chart', 'modules/workOrder/WorkOrderChart', MGR),
+  ]),
+  group('meeting', '会议管理', '/meeting', 'TeamOutlined', [
+    page('meeting.list', '会议列表', '/meeting/list', 'modules/meeting/MeetingList', MGR, {
+      buttons: [button('meeting:add', '新建会议', MGR)],
+    }),
+    page('meeting.room', '会议室管理', '/meeting/room', 'modules/meeting/MeetingRoomList', MGR),
+  ]),
+  group('project', '项目管理', '/project', 'ProjectOutlined', [
+    page('project.list', '项目列表', '/project/list', 'modules/project/ProjectList', MGR, {
+      buttons: [
+        button('project:add', '新建项目', MGR),
+        button('project:edit', '编辑项目', MGR),
+        button('project:start', '启动项目', MGR),
+        button('project:suspend', '暂停项目', MGR),
+        button('project:close', '关闭项目', MGR),
+        button('project:export', '导出项目', MGR),
+        button('project:delete', '删除项目', ADMIN_ONLY),
+      ],
+    }),
+    page('project.charge', '我负责的', '/project/myCharge', 'modules/project/MyChargeProjectList', MGR),
+    page('project.deleted', '已删除项目', '/project/deletedList', 'modules/project/DeletedProjectList', MGR),
+    page('project.flowChart', '项目流程图', '/project/flowChart', 'modules/project/ProjectFlowChart', MGR),
+    page('project.statistics', '项目统计', '/project/statistics', 'modules/project/ProjectStatistics', MGR),
+    page('project.workOrder', '项目工单', '/project/workOrder', 'modules/project/ProjectWorkOrder', MGR),
+    hiddenPage('project.node', '节点详情', '/project/nodeDetails', 'modules/project/NodeDetails', MGR),
+    // Staff open the project page from reminders; for them this group holds only hidden pages and is hidden.
+    hiddenPage('project.details', '项目详情', '/modules/project/index', 'modules/project/ProjectPage', ALL),
+  ]),
+  group('plan', '项目计划', '/plan', 'ScheduleOutlined', [
+    page('plan.all', '全部计划', '/plan/list', 'modules/plan/PlanList', MGR, {
+      buttons: [
+        button('plan:add', '新建计划', MGR),
+        button('plan:edit', '编辑计划', MGR),
+        button('plan:delete', '删除计划', MGR),
+        button('plan:import', '导入任务', MGR),
+      ],
+    }),
+    page('plan.mine', '我创建的', '/plan/myCreated', 'modules/plan/MyCreatedPlanList', MGR),
+    page('plan.recycle', '回收站', '/plan/recycleBin', 'modules/plan/PlanRecycleBin', MGR),
+    page('plan.task', '项目任务', '/plan/task', 'modules/plan/ProjectTaskList', MGR),
+    hiddenPage('plan.details', '计划详情', '/plan/details', 'modules/plan/PlanDetails', MGR),
+    hiddenPage('plan.taskDetails', '任务详情', '/plan/taskDetails', 'modules/plan/TaskDetails', MGR),
+  ]),
+  group('demand', '需求管理', '/demand', 'BulbOutlined', [
+    page('demand.list', '需求列表', '/demand/list', 'modules/demand/DemandList', MGR, {
+      buttons: [
+        button('demand:add', '新建需求', MGR),
+        button('demand:circulation', '需求流转', MGR),
+        button('demand:close', '关闭需求', MGR),
+      ],
+    }),
+    hiddenPage('demand.details', '需求详情', '/demand/details', 'modules/demand/DemandDetails', MGR),
+    hiddenPage(
+      'demand.feedback',
+      '反馈详情',
+      '/demand/feedbackDetails',
+      'modules/demand/FeedbackDetails',
+      MGR,
+    ),
+  ]),
+  group('evaluation', '绩效考核', '/evaluation', 'TrophyOutlined', [
+    page('evaluation.cycle', '考核周期', '/evaluation/cycle', 'modules/evaluation/EvaluationCycleList', MGR),
+    page(
+      'evaluation.template',
+      '考核模板',
+      '/evaluation/template',
+      'modules/evaluation/EvaluationTemplateList',
+      MGR,
+    ),
+    page(
+      'evaluation.temporary',
+      '临时考核',
+      '/evaluation/temporary',
+      'modules/evaluation/TemporaryEvaluation',
+      MGR,
+    ),
+    page(
+      'evaluation.history',
+      '历史评分',
+      '/evaluation/historyScore',
+      'modules/evaluation/HistoryScore',
+      MGR,
+    ),
+    page(
+      'evaluation.ranking',
+      '考核排名',
+      '/evaluation/ranking',
+      'modules/evaluation/EvaluationRanking',
+      MGR,
+    ),
+    hiddenPage(
+      'evaluation.score',
+      '评分详情',
+      '/evaluation/scoreDetails',
+      'modules/evaluation/ScoreDetails',
+      MGR,
+    ),
+    hiddenPage(
+      'evaluation.details',
+      '考核详情',
+      '/evaluation/details',
+      'modules/evaluation/EvaluationDetails',
+      MGR,
+    ),
+  ]),
+];

@@ -1,0 +1,162 @@
+/**
+ * Tables from declarations, additive only: a missing table is created, a missing column or index is
+ * added, nothing is ever dropped or retyped. Identifiers come only from validated declarations
+ * (snake_case, checked by the meta-schema) and are quoted through Kysely's sql.id / sql.table.
+ * A table that exists but is not owned by the declaration (sys_declaration) is refused.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { FieldModel } from '../../runtime/model/declaration/model.js';
+import { columnLength } from '../../runtime/model/declaration/record-schema.js';
+import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
+
+/** Serialises concurrent starts of several instances on one database. */
+const DDL_LOCK = 7_214_301;
+
+export class DdlError extends Error {}
+
+export function columnType(field: FieldModel): RawBuilder<unknown> {
+  switch (field.type) {
+    case 'string':
+      return sql.raw(`varchar(${columnLength(field)})`);
+    case 'text':
+      return sql.raw('text');
+    case 'int':
+      return sql.raw('integer');
+    case 'number':
+      return sql.raw('double precision');
+    case 'money':
+      return sql.raw('numeric(18,2)');
+    case 'date':
+      return sql.raw('date');
+    case 'datetime':
+      return sql.raw('timestamptz');
+    case 'time':
+      return sql.raw('varchar(8)');
+    case 'boolean':
+      return sql.raw('varchar(1)');
+  }
+}
+
+interface ColumnSpec {
+  name: string;
+  type: RawBuilder<unknown>;
+  /** Only the engine's own columns carry constraints; declared ones are checked by validation. */
+  extra?: RawBuilder<unknown>;
+}
+
+function columnsOf(item: LoadedDeclaration): ColumnSpec[] {
+  const { model } = item;
+  const columns: ColumnSpec[] = [{ name: 'id', type: sql.raw('varchar(32)'), extra: sql.raw('primary key') }];
+  for (const field of model.declared) columns.push({ name: field.column, type: columnType(field) });
+  columns.push(
+    { name: 'create_by', type: sql.raw('varchar(64)') },
+    { name: 'create_time', type: sql.raw('timestamptz'), extra: sql.raw('not null default now()') },
+    { name: 'update_by', type: sql.raw('varchar(64)') },
+    { name: 'update_time', type: sql.raw('timestamptz') },
+  );
+  if (model.softDelete)
+    columns.push({ name: 'del_flag', type: sql.raw('integer'), extra: sql.raw('not null default 0') });
+  if (model.tenantScoped)
+    columns.push({ name: 'tenant_id', type: sql.raw('integer'), extra: sql.raw('not null default 0') });
+  return columns;
+}
+
+interface IndexSpec {
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+
+/** Index names stay within PostgreSQL's 63 characters; a long one keeps a hash to stay unique. */
+function indexName(table: string, columns: string[], suffix: string): string {
+  const name = `${table}_${columns.join('_')}_${suffix}`;
+  if (name.length <= 63) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 63 - 9 - suffix.length - 1)}_${hash}_${suffix}`;
+}
+
+function indexesOf(item: LoadedDeclaration): IndexSpec[] {
+  const { model, declaration } = item;
+  const table = model.table;
+  const scope = model.tenantScoped ? ['tenant_id'] : [];
+  const out: IndexSpec[] = [
+    { name: indexName(table, ['create_time'], 'idx'), columns: ['create_time'], unique: false },
+  ];
+  for (const field of model.declared) {
+    if (field.unique)
+      out.push({
+        name: indexName(table, [field.column], 'uq'),
+        columns: [...scope, field.column],
+        unique: true,
+      });
+    else if (field.index)
+      out.push({ name: indexName(table, [field.column], 'idx'), columns: [field.column], unique: false });
+  }
+  if (model.tree) {
+    const parent = model.field(model.tree.parentField)!.column;
+    out.push({ name: indexName(table, [parent], 'idx'), columns: [parent], unique: false });
+  }
+  if (model.tenantScoped)
+    out.push({ name: indexName(table, ['tenant_id'], 'idx'), columns: ['tenant_id'], unique: false });
+  for (const index of declaration.indexes ?? []) {
+    const columns = index.fields.map((f) => model.field(f)!.column);
+    out.push({
+      name: indexName(table, columns, index.unique ? 'uq' : 'idx'),
+      columns: index.unique ? [...scope, ...columns] : columns,
+      unique: index.unique === true,
+    });
+  }
+  return out;
+}
+
+async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void> {
+  const { model } = item;
+  const owner = await sql<{
+    name: string;
+  }>`select name from sys_declaration where table_name = ${model.table}`.execute(db);
+  const existing = await sql<{ columnName: string }>`
+    select column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${model.table}`.execute(db);
+  const columns = columnsOf(item);
+  // A table no declaration owns may be adopted when the declaration says so; another's never.
+  const adoptable = item.declaration.adoptTable === true && owner.rows.length === 0;
+  if (existing.rows.length > 0 && owner.rows[0]?.name !== model.name && !adoptable) {
+    throw new DdlError(
+      `${item.file}: /table: table "${model.table}" exists and is not managed by declaration "${model.name}"`,
+    );
+  }
+  const table = sql.table(model.table);
+  const definition = (c: ColumnSpec) => sql`${sql.id(c.name)} ${c.type}${c.extra ? sql` ${c.extra}` : sql``}`;
+  if (existing.rows.length === 0) {
+    await sql`create table ${table} (${sql.join(columns.map(definition))})`.execute(db);
+  } else {
+    const have = new Set(existing.rows.map((r) => r.columnName));
+    for (const column of columns.filter((c) => !have.has(c.name))) {
+      await sql`alter table ${table} add column ${definition(column)}`.execute(db);
+    }
+  }
+  for (const index of indexesOf(item)) {
+    const where = index.unique && model.softDelete ? sql` where del_flag = 0` : sql``;
+    const kind = index.unique ? sql`unique index` : sql`index`;
+    await sql`create ${kind} if not exists ${sql.id(index.name)} on ${table} (${sql.join(index.columns.map((c) => sql.id(c)))})${where}`.execute(
+      db,
+    );
+  }
+  const checksum = createHash('sha256').update(JSON.stringify(item.declaration)).digest('hex');
+  await sql`
+    insert into sys_declaration (name, table_name, schema_version, checksum, source, update_time)
+    values (${model.name}, ${model.table}, ${item.declaration.schemaVersion}, ${checksum}, ${item.file}, now())
+    on conflict (name) do update set table_name = excluded.table_name, schema_version = excluded.schema_version,
+      checksum = excluded.checksum, source = excluded.source, update_time = now()`.execute(db);
+}
+
+/** Brings every declared table up to its declaration, in one transaction under an advisory lock. */
+export async function ensureEntityTables(db: Db, items: readonly LoadedDeclaration[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DDL_LOCK})`.execute(trx);
+    for (const item of items) await ensureTable(trx, item);
+  });
+}

@@ -1,0 +1,128 @@
+/** Small helpers shared by the entity routes: access, the caller, parameters, errors, pages. */
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Db } from '../db/database.js';
+import { LogicError } from '../../runtime/model/declaration/logic.js';
+import type { RecordFailure, RecordValidation } from '../../runtime/model/declaration/record-validator.js';
+import { QueryError } from '../../runtime/model/query/conditions.js';
+import { single, type QueryParams } from '../../runtime/model/query/compile.js';
+import { ApiError, ResultCode } from '../result.js';
+import type { DefaultContext } from './body.js';
+import type { Caller, EntityStore } from './store.js';
+
+export interface EntityDeps {
+  db: Db;
+  timeZone: string;
+  validation: RecordValidation;
+  /** 'YYYY-MM-DD HH:mm:ss' in the app's time zone. */
+  now(): string;
+  /** A stored date-time as the contract's 'YYYY-MM-DD HH:mm:ss' in the app's time zone. */
+  formatDate(d: Date): string;
+  /** DATA_DIR: import error workbooks live under it. */
+  dataDir: string;
+  /** The store of another declared entity (children), by entity name. */
+  storeOf(name: string): EntityStore | undefined;
+}
+
+export const EntityMessages = {
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  batchDeleted: '批量删除成功!',
+  notFound: '未找到对应数据',
+  badId: '参数错误：id格式不正确',
+  noIds: '参数不识别！',
+  tooManyIds: '参数错误：一次最多删除1000条',
+  duplicate: '数据库中已存在该记录',
+  noReference: '关联的数据不存在或仍被引用',
+  taken: (title: string) => `${title}：该值不可用，系统中已存在！`,
+} as const;
+
+/** The route's access: a permission code, or any signed-in user when there is none. */
+export function access(perm: string | null): RouteShorthandOptions {
+  return { config: { access: perm ? { perm } : 'authenticated' } };
+}
+
+export function callerOf(request: FastifyRequest, deps: EntityDeps): Caller & DefaultContext {
+  const auth = request.auth;
+  // Every entity route is at least 'authenticated', so the hook has set auth; this guards the guard.
+  if (!auth) throw new ApiError('Token失效，请重新登录!', ResultCode.TOKEN_INVALID, 401);
+  return {
+    username: auth.username,
+    realname: auth.realname,
+    orgCode: auth.orgCode,
+    tenantId: auth.tenantId,
+    now: deps.now(),
+  };
+}
+
+/** The signed-in user's id (every entity route is at least 'authenticated'). */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw new ApiError('Token失效，请重新登录!', ResultCode.TOKEN_INVALID, 401);
+  return request.auth.userId;
+}
+
+export function queryOf(request: FastifyRequest): QueryParams {
+  return (request.query ?? {}) as QueryParams;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function checkId(id: unknown): string {
+  if (typeof id !== 'string' || !ID.test(id)) throw new ApiError(EntityMessages.badId);
+  return id;
+}
+
+/** A single id parameter, checked against the id shape before it reaches a query. */
+export function idParam(request: FastifyRequest, name = 'id'): string {
+  return checkId(single(queryOf(request), name));
+}
+
+/** The comma list of deleteBatch (`ids=a,b,` with the client's trailing comma). */
+export function idList(raw: string | undefined): string[] {
+  const ids = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== ''),
+    ),
+  ];
+  if (ids.length === 0) throw new ApiError(EntityMessages.noIds);
+  if (ids.length > 1000) throw new ApiError(EntityMessages.tooManyIds);
+  return ids.map(checkId);
+}
+
+/** The first failure of a record, as the answer's message. */
+export function refuse(failures: readonly RecordFailure[]): void {
+  if (failures.length > 0) throw new ApiError(failures[0].message);
+}
+
+/** Query and rule errors are the caller's: answered with their message, never as a server fault. */
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryError || error instanceof LogicError) throw new ApiError(error.message);
+    const code = (error as { code?: unknown }).code;
+    if (code === '23505') throw new ApiError(EntityMessages.duplicate);
+    // A foreign key of an adopted table (a dictionary item's dictId ...) names no row.
+    if (code === '23503') throw new ApiError(EntityMessages.noReference);
+    throw error;
+  }
+}
+
+/** The contract's page (MyBatis-Plus Page JSON). */
+export function pageOf<T>(records: T[], total: number, current: number, size: number) {
+  return {
+    records,
+    total,
+    size,
+    current,
+    orders: [],
+    optimizeCountSql: true,
+    searchCount: true,
+    countId: null,
+    maxLimit: null,
+    pages: size > 0 ? Math.ceil(total / size) : 0,
+  };
+}

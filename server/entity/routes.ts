@@ -1,0 +1,61 @@
+/**
+ * The server half of the declaration engine: load and validate every declaration (the server does
+ * not start on an invalid one), bring the tables up to date, then register each entity's routes.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { createRecordValidation } from '../../runtime/model/declaration/record-validator.js';
+import { createDateFormatter } from '../http/dates.js';
+import { registerCheckRule } from './check-rule.js';
+import { registerCrudRoutes } from './crud-routes.js';
+import { ensureEntityTables } from './ddl.js';
+import { registerExport } from './export.js';
+import { IMPORT_LIMITS, registerImport } from './import.js';
+import { registerErrorDownload } from './import-errors.js';
+import { registerDocs } from './docs-routes.js';
+import { registerDuplicateCheck } from './duplicate-check.js';
+import { loadDeclarationFiles } from './load.js';
+import type { EntityDeps } from './route-kit.js';
+import { EntityStore } from './store.js';
+import { registerTransitionRoutes } from './transition-routes.js';
+import { registerTreeRoutes } from './tree.js';
+import { registerTreeSelectRoutes } from './tree-select.js';
+
+export async function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps.database;
+  const loaded = loadDeclarationFiles();
+  await ensureEntityTables(db, loaded);
+  const format = createDateFormatter(deps.config.timeZone);
+  const byName = new Map<string, EntityStore>();
+  const entityDeps: EntityDeps = {
+    db,
+    timeZone: deps.config.timeZone,
+    validation: createRecordValidation(),
+    now: () => format(new Date()),
+    formatDate: format,
+    dataDir: deps.config.dataDir,
+    storeOf: (name) => byName.get(name),
+  };
+  // Multipart bodies for the import routes, with their file size and part count limits. Registered
+  // once in this API context: another plugin here must not register @fastify/multipart again.
+  await app.register(multipart, { limits: IMPORT_LIMITS });
+  const stores = loaded.map((item) => new EntityStore(db, item.model, deps.config.timeZone));
+  for (const store of stores) byName.set(store.model.name, store);
+  for (const store of stores) {
+    registerCrudRoutes(app, entityDeps, store);
+    registerTreeRoutes(app, entityDeps, store);
+    registerTreeSelectRoutes(app, entityDeps, store);
+    registerTransitionRoutes(app, entityDeps, store);
+    registerExport(app, entityDeps, store);
+    registerImport(app, entityDeps, store);
+  }
+  registerDuplicateCheck(app, entityDeps, stores);
+  registerCheckRule(app, db);
+  registerErrorDownload(app, entityDeps.dataDir);
+  registerDocs(
+    app,
+    stores.map((s) => s.model),
+    deps.config.apiBase,
+  );
+}

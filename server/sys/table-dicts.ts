@@ -1,0 +1,104 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../result.js';
+import { dictModel, likePattern, type DictFilter, type DictModel } from './dict-store.js';
+
+export const DictMessages = {
+  empty: '字典Code不能为空!',
+  badFormat: '字典Code格式不正确！',
+  notOpen: '该字典表或字段未开放',
+} as const;
+
+type ColumnOf<T extends keyof Database> = keyof Database[T] & string;
+
+/**
+ * A table that may serve as a dictionary. Clients name it and its fields by the declared names
+ * below (the contract's `table,text,code`); only the SQL names mapped here ever reach a query, so a
+ * column that is not listed (password_hash, phone ...) cannot be read whatever the client sends.
+ */
+export interface TableDict<T extends keyof Database = keyof Database> {
+  table: T;
+  fields: Readonly<Record<string, ColumnOf<T>>>;
+  /** A fixed server-side filter (soft-deleted rows never show); never built from client text. */
+  activeColumn?: ColumnOf<T>;
+}
+
+function tableDict<T extends keyof Database>(
+  table: T,
+  fields: Record<string, ColumnOf<T>>,
+  activeColumn?: ColumnOf<T>,
+): TableDict {
+  return { table, fields, activeColumn } as TableDict;
+}
+
+/** The allow-list, keyed by the table name clients use. */
+export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
+  sys_user: tableDict(
+    'sysUser',
+    { id: 'id', username: 'username', realname: 'realname', work_no: 'workNo' },
+    'delFlag',
+  ),
+  sys_depart: tableDict('sysDepart', { id: 'id', org_code: 'orgCode', depart_name: 'departName' }, 'delFlag'),
+  sys_role: tableDict('sysRole', { id: 'id', role_code: 'roleCode', role_name: 'roleName' }),
+  sys_position: tableDict('sysPosition', { id: 'id', code: 'code', name: 'name' }),
+};
+
+/** A table dictionary resolved against the allow-list: only registry values from here on. */
+export interface ResolvedTableDict {
+  entry: TableDict;
+  textColumn: string;
+  valueColumn: string;
+}
+
+// Plain names only: no schema prefix, alias, quote, bracket, space or operator can pass.
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * Parses `table,textField,codeField`. A 4th part (a client SQL condition) or a `where` after the
+ * table is refused as a format error; names absent from the allow-list as not open.
+ */
+export function resolveTableDict(dictCode: string): ResolvedTableDict {
+  const parts = dictCode.split(',');
+  if (parts.length !== 3 || !parts.every((p) => NAME.test(p))) throw new ApiError(DictMessages.badFormat);
+  const [table, text, code] = parts;
+  const entry = Object.hasOwn(TABLE_DICTS, table) ? TABLE_DICTS[table] : undefined;
+  if (!entry || !Object.hasOwn(entry.fields, text) || !Object.hasOwn(entry.fields, code)) {
+    throw new ApiError(DictMessages.notOpen);
+  }
+  return { entry, textColumn: entry.fields[text], valueColumn: entry.fields[code] };
+}
+
+export async function queryTableDict(
+  db: Db,
+  dict: ResolvedTableDict,
+  filter: DictFilter,
+  limit: number,
+): Promise<DictModel[]> {
+  const value = sql.ref(dict.valueColumn);
+  const text = sql.ref(dict.textColumn);
+  const conditions: RawBuilder<unknown>[] = [];
+  if (dict.entry.activeColumn) conditions.push(sql`${sql.ref(dict.entry.activeColumn)} = ${0}`);
+  if (filter.kind === 'like') {
+    const pattern = likePattern(filter.keyword);
+    conditions.push(
+      sql`(${text}::text ilike ${pattern} escape '\\' or ${value}::text ilike ${pattern} escape '\\')`,
+    );
+  } else if (filter.kind === 'exact' || filter.kind === 'keys') {
+    if (filter.values.length === 0) return [];
+    const list = sql.join(filter.values);
+    conditions.push(
+      filter.kind === 'keys'
+        ? sql`${value}::text in (${list})`
+        : sql`(${text}::text in (${list}) or ${value}::text in (${list}))`,
+    );
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = await sql<{ value: string | null; text: string | null }>`
+    select ${value}::text as value, ${text}::text as text
+    from ${sql.table(dict.entry.table)}
+    ${where}
+    order by 2, 1
+    limit ${limit}`.execute(db);
+  return result.rows.map((r) => dictModel(r.value ?? '', r.text ?? ''));
+}

@@ -1,0 +1,83 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import type { Runtime } from '../../runtime/render';
+import { deleteAction, getAction, postAction, putAction } from '../http/client';
+import { RouteView } from '../layouts/RouteView';
+import { StorageKeys } from '../session/keys';
+import { localStore } from '../session/storage';
+import { session } from '../session/store';
+import type { DictCache } from '../session/types';
+
+/** Props every routed screen receives from the menu node it was built from. */
+export interface ScreenProps {
+  /** The menu title (meta.title). */
+  title: string;
+  /** The server's component key, e.g. 'dashboard/Workbench'. */
+  componentKey: string;
+}
+
+type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+/**
+ * Component key (RouteNode.component) -> screen module. Each entry is a separate chunk, loaded when
+ * its route is first opened. Keys not listed render the 功能建设中 page instead of a blank one.
+ */
+const SCREENS: Readonly<Record<string, ScreenLoader>> = {
+  'dashboard/Workbench': () => import('../../screens/dashboard/Workbench'),
+  'exception/403': () => import('../../screens/exception/Exception403'),
+  'exception/404': () => import('../../screens/exception/Exception404'),
+  'exception/500': () => import('../../screens/exception/Exception500'),
+  'result/Success': () => import('../../screens/result/Success'),
+  'result/Error': () => import('../../screens/result/Error'),
+};
+
+/** Parent routes only render their children. */
+const LAYOUT_KEYS: ReadonlySet<string> = new Set([
+  'layouts/RouteView',
+  'layouts/PageView',
+  'layouts/BlankLayout',
+]);
+
+const comingSoon: ScreenLoader = () => import('../../screens/exception/ComingSoon');
+
+const cache = new Map<string, ComponentType<ScreenProps>>();
+
+/** 'declared/<entity>': the screen runtime/render interprets from schemas/system/<entity>.json. */
+const DECLARED_PREFIX = 'declared/';
+let declaredRuntime: Runtime | null = null;
+
+function declaredScreen(entity: string): ScreenLoader {
+  return async () => {
+    const render = await import('../../runtime/render');
+    declaredRuntime ??= render.createRuntime({
+      renderers: render.defaultRenderers,
+      widgets: render.defaultWidgets,
+      // The engine never imports the shell: it gets the app's HTTP helpers and a session view here.
+      http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
+      session: {
+        auth: () => session.auth,
+        allAuth: () => session.allAuth,
+        cachedDict: (code) => localStore.get<DictCache>(StorageKeys.dictCache)?.[code],
+      },
+    });
+    const runtime = declaredRuntime;
+    const Screen = (props: ScreenProps) =>
+      createElement(render.DeclaredScreen, { runtime, entity, title: props.title });
+    return { default: Screen };
+  };
+}
+
+export function isKnownScreen(key: string): boolean {
+  return LAYOUT_KEYS.has(key) || key in SCREENS || key.startsWith(DECLARED_PREFIX);
+}
+
+/** The (lazy) component for a key; the same instance every time so React keeps its state. */
+export function resolveScreen(key: string): ComponentType<ScreenProps> {
+  if (LAYOUT_KEYS.has(key)) return RouteView;
+  const known = cache.get(key);
+  if (known) return known;
+  const declared = key.startsWith(DECLARED_PREFIX) ? declaredScreen(key.slice(DECLARED_PREFIX.length)) : null;
+  const loader = SCREENS[key] ?? declared ?? comingSoon;
+  const component = lazy(loader);
+  cache.set(key, component);
+  return component;
+}

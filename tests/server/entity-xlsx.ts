@@ -1,0 +1,65 @@
+/** Workbook and multipart helpers of the import/export tests. */
+import ExcelJS from 'exceljs';
+
+export async function workbook(rows: (string | number | Date | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function readRows(data: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+}
+
+/** A multipart/form-data body. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----zj${Math.random().toString(36).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? 'Content-Type: application/octet-stream\r\n' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A one-entry zip whose central directory claims `claimed` uncompressed bytes (a zip bomb's shape). */
+export function bombZip(claimed: number): Buffer {
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const data = Buffer.from('x');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt32LE(1, 18);
+  local.writeUInt32LE(claimed, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(1, 20);
+  central.writeUInt32LE(claimed, 24);
+  central.writeUInt16LE(name.length, 28);
+  const dirOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(dirOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}

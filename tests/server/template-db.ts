@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { seedIfEmpty } from '../../server/db/seed/index.js';
+
+/** Admin password of every test database. */
+export const TEST_ADMIN_PASSWORD = 'Admin@123456';
+export const TEMPLATE_FILE = path.resolve('.tmp/test-db-template.tar.gz');
+const PG_TEMPLATE = 'zj_test_template';
+
+/**
+ * One migrated and seeded database is prepared per run; each test file gets its own copy
+ * (a loaded PGlite dump, or a PostgreSQL database created from a template).
+ */
+export async function prepareTemplate(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    await withAdminClient(url, async (client) => {
+      await client.query(`drop database if exists ${PG_TEMPLATE} with (force)`);
+      await client.query(`create database ${PG_TEMPLATE}`);
+    });
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE) });
+    await migrateToLatest(handle.db);
+    await seedIfEmpty(handle.db, TEST_ADMIN_PASSWORD);
+    await handle.close();
+    return;
+  }
+  const handle = await openDatabase({ pgliteDir: 'memory://' });
+  await migrateToLatest(handle.db);
+  await seedIfEmpty(handle.db, TEST_ADMIN_PASSWORD);
+  const dump = await handle.pglite!.dumpDataDir('gzip');
+  fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
+  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `zj_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await withAdminClient(url, (client) => client.query(`create database ${name} template ${PG_TEMPLATE}`));
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await withAdminClient(url, (client) => client.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+  return openDatabase({ pgliteDir: 'memory://', pgliteLoadFrom: blob });
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers: unit (pure), server (Fastify inject on a real database), browser (Chromium against a
+// real server and the built app). Browser tests run one file at a time: 2 cores. The groups run in
+// order (unit, server, browser) so the tiers do not compete for the cores.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          sequence: { groupOrder: 1 },
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          sequence: { groupOrder: 2 },
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
