@@ -1,6 +1,7 @@
 import { Button, Checkbox, Form, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { preloadHttp } from '../../src/http/client';
 import { safeRedirect } from '../../src/router/guard';
 import { acceptLogin } from '../../src/session/actions';
 import { loginRequest, phoneLoginRequest } from '../../src/session/api';
@@ -85,7 +86,8 @@ export default function Login(): React.JSX.Element {
   const submit = () => (tab === 'account' ? accountForm.submit() : phoneForm.submit());
 
   return (
-    <div className="user-form">
+    // The HTTP client loads when the user starts on the form, well before 登录 is pressed.
+    <div className="user-form" onFocusCapture={preloadHttp} onPointerDownCapture={preloadHttp}>
       <h2 className="user-form__title">欢迎登录</h2>
       <p className="user-form__subtitle">请使用您的账号或手机号登录系统</p>
       <Tabs

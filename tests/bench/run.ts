@@ -8,6 +8,18 @@ import { benchBundle } from './bundle.js';
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
 );
-printTable('Start-up', await benchStartup(18_480));
-printTable('Sign-in', await benchSignIn());
-printTable('Browser bundle and sign-in page', await benchBundle());
+// `npm run bench -- bundle signin` runs only the named parts; no names runs them all.
+const parts: Record<string, () => Promise<void>> = {
+  startup: async () => printTable('Start-up', await benchStartup(18_480)),
+  signin: async () => printTable('Sign-in', await benchSignIn()),
+  bundle: async () => printTable('Browser bundle and sign-in page', await benchBundle()),
+};
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in parts));
+if (unknown.length > 0) {
+  console.error(`unknown bench part(s): ${unknown.join(', ')}; known: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(parts)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}

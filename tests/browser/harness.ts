@@ -46,7 +46,8 @@ export interface Harness {
  * Chromium. The test command builds the app first (`vite build`); a missing build fails loudly here.
  */
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
-  const webDir = overrides.webDir ?? path.resolve('dist');
+  // TEST_WEB_DIR: run against another build than ./dist (e.g. while another build is being written).
+  const webDir = overrides.webDir ?? path.resolve(process.env.TEST_WEB_DIR ?? 'dist');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`${webDir}/index.html is missing: run \`npx vite build\` before the browser tests`);
   }

@@ -16,7 +16,8 @@ const { signature, signedHeaders, signTimestamp } = await import('../../src/http
 const { fileUrl } = await import('../../src/http/file-url');
 const { createClickGate, throttleClick, CLICK_TOO_FAST } = await import('../../src/http/throttle');
 const { handleHttpError, readBodyMessage } = await import('../../src/http/errors');
-const { bindSession, decorateRequest, getBlob, http } = await import('../../src/http/client');
+const { bindSession, getBlob } = await import('../../src/http/client');
+const { decorateRequest, http } = await import('../../src/http/instance');
 const { loadList } = await import('../../src/http/list');
 
 afterEach(() => {

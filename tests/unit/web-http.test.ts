@@ -9,7 +9,8 @@ vi.mock('../../src/feedback', () => ({
   openDialog: (...args: unknown[]) => openDialog(...args),
 }));
 
-const { bindSession, decorateRequest } = await import('../../src/http/client');
+const { bindSession } = await import('../../src/http/client');
+const { decorateRequest } = await import('../../src/http/instance');
 const { handleHttpError, HttpMessages } = await import('../../src/http/errors');
 
 function config(method: string, url: string, params?: object): InternalAxiosRequestConfig {
