@@ -14,6 +14,7 @@ import { registerSysRoutes } from './sys/routes.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerEntityRoutes } from './entity/routes.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
+import { registerNotices } from './notice/module.js';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(200).send(fail('操作失败，服务器内部错误', ResultCode.ERROR));
   });
 
+  await registerNotices(app, deps);
   await app.register(
     async (api) => {
       await registerAuthRoutes(api, deps);

@@ -41,6 +41,8 @@ export interface ServerConfig {
    * the environment, so a deployment cannot switch it on by accident.
    */
   faultInjection?: boolean;
+  /** Origins (besides the server's own host) whose pages may open the notice socket (SOCKET_ORIGINS, comma list). */
+  socketOrigins?: string[];
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@123456';
@@ -79,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeZone: env.APP_TIMEZONE || 'Asia/Shanghai',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    socketOrigins: (env.SOCKET_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }
 

@@ -3,6 +3,7 @@ import { foundation } from './migrations/0001_foundation.js';
 import { versions } from './migrations/0004_versions.js';
 import { declarations } from './migrations/0002_declarations.js';
 import { entityExtras } from './migrations/0005_entity_extras.js';
+import { notices } from './migrations/0006_notices.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_versions': versions,
   '0002_declarations': declarations,
   '0005_entity_extras': entityExtras,
+  '0006_notices': notices,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { registerDepartRoutes } from './departs.js';
 import { registerDictRoutes } from './dicts.js';
+import { registerPickerAndUploadRoutes } from './pickers-routes.js';
 import { registerPermissionRoutes } from './permission.js';
 import { registerVersionRoutes } from './version.js';
 
@@ -11,4 +12,5 @@ export async function registerSysRoutes(app: FastifyInstance, deps: AppDeps): Pr
   registerDepartRoutes(app, deps);
   registerDictRoutes(app, deps);
   registerVersionRoutes(app, deps);
+  registerPickerAndUploadRoutes(app, deps);
 }

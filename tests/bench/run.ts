@@ -4,6 +4,8 @@ import { printTable } from './stats.js';
 import { benchStartup } from './startup.js';
 import { benchSignIn } from './signin.js';
 import { benchBundle } from './bundle.js';
+import { benchEntity } from './entity.js';
+import { benchNotice } from './notice.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -13,6 +15,8 @@ const parts: Record<string, () => Promise<void>> = {
   startup: async () => printTable('Start-up', await benchStartup(18_480)),
   signin: async () => printTable('Sign-in', await benchSignIn()),
   bundle: async () => printTable('Browser bundle and sign-in page', await benchBundle()),
+  entity: async () => printTable('Declaration engine over big tables', await benchEntity()),
+  notice: async () => printTable('Notice socket', await benchNotice()),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in parts));

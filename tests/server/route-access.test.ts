@@ -22,7 +22,7 @@ describe('deny by default', () => {
     for (const route of table) expect(route.access, `${route.method} ${route.url}`).toBeTruthy();
   });
 
-  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page)', () => {
+  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page and uploaded files; the notice socket checks its token at the handshake)', () => {
     const publicRoutes = routeTable(ctx.app)
       .filter((r) => r.access === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -31,8 +31,10 @@ describe('deny by default', () => {
       [
         "GET /api/docs",
         "GET /api/docs/viewer.js",
+        "GET /api/sys/common/static/*",
         "GET /api/sys/randomImage/:key",
         "GET /api/sys/user/checkOnlyUser",
+        "GET /api/websocket/:userId",
         "POST /api/account/sms",
         "POST /api/sys/login",
         "POST /api/sys/logout",

@@ -6,6 +6,7 @@ import { ok } from '../../server/result.js';
 import { userId } from '../../server/db/seed/organisation.js';
 import { MENU_TREE, menuSeedRows } from '../../server/db/seed/menus.js';
 import { ENTITY_BUTTONS } from '../../server/db/seed/entity-buttons.js';
+import { NOTICE_BUTTONS } from '../../server/db/seed/notices.js';
 import type { RouteNode } from '../../server/sys/menu-tree.js';
 import type { UserPermissionAnswer } from '../../server/sys/permission.js';
 import { createTestContext, type TestContext } from './helpers.js';
@@ -153,8 +154,9 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
   it('allAuth lists every button rule, with both statuses and both types', () => {
     const { allAuth } = answers.admin;
     const buttons = menuSeedRows().permissions.filter((p) => p.menuType === 2);
-    // The declared entities' buttons (export, import, ...) are seeded beside the menu tree.
-    expect(allAuth).toHaveLength(buttons.length + ENTITY_BUTTONS.length);
+    // The declared entities' buttons (export, import, ...) and the notice routes' are seeded beside
+    // the menu tree.
+    expect(allAuth).toHaveLength(buttons.length + ENTITY_BUTTONS.length + NOTICE_BUTTONS.length);
     expect(allAuth).toContainEqual({ action: 'user:sync', status: '0', type: '1', describe: '同步流程用户' });
     expect(allAuth).toContainEqual({
       action: 'user:resetPassword',

@@ -38,6 +38,19 @@ export const ENTITY_BUTTONS: EntityButton[] = [
   { menu: 'system.category', perms: 'category:delete', name: '删除分类', roles: ADMIN_ONLY },
   { menu: 'system.category', perms: 'category:export', name: '导出分类', roles: ADMIN_ONLY },
   { menu: 'system.category', perms: 'category:import', name: '导入分类', roles: ADMIN_ONLY },
+  { menu: 'message.system', perms: 'sysMessage:list', name: '查看系统消息', roles: MGR },
+  { menu: 'message.system', perms: 'sysMessage:add', name: '新增系统消息', roles: ADMIN_ONLY },
+  { menu: 'message.system', perms: 'sysMessage:edit', name: '编辑系统消息', roles: ADMIN_ONLY },
+  { menu: 'message.system', perms: 'sysMessage:delete', name: '删除系统消息', roles: ADMIN_ONLY },
+  { menu: 'message.system', perms: 'sysMessage:export', name: '导出系统消息', roles: MGR },
+  { menu: 'message.supervise', perms: 'supervise:list', name: '查看督办', roles: MGR },
+  { menu: 'message.supervise', perms: 'supervise:export', name: '导出督办', roles: MGR },
+  { menu: 'message.template', perms: 'msgTemplate:list', name: '查看消息模板', roles: ADMIN_ONLY },
+  { menu: 'message.template', perms: 'msgTemplate:add', name: '新增消息模板', roles: ADMIN_ONLY },
+  { menu: 'message.template', perms: 'msgTemplate:edit', name: '编辑消息模板', roles: ADMIN_ONLY },
+  { menu: 'message.template', perms: 'msgTemplate:delete', name: '删除消息模板', roles: ADMIN_ONLY },
+  { menu: 'message.template', perms: 'msgTemplate:export', name: '导出消息模板', roles: ADMIN_ONLY },
+  { menu: 'message.template', perms: 'msgTemplate:import', name: '导入消息模板', roles: ADMIN_ONLY },
 ];
 
 export async function seedEntityButtons(trx: Transaction<Database>): Promise<void> {

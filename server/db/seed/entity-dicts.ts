@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedId } from './ids.js';
 
-/** Dictionaries the proof declarations name beyond the foundation's (scene start / stop use). */
+/** Dictionaries the declarations name beyond the foundation's (scene use, message templates and pushes). */
 export const ENTITY_DICTS: { code: string; name: string; items: [string, string][] }[] = [
   {
     code: 'scene_status',
@@ -10,6 +10,49 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
     items: [
       ['0', '未启用'],
       ['1', '已启用'],
+    ],
+  },
+  {
+    code: 'msg_template_type',
+    name: '模板类型',
+    items: [
+      ['1', '文本'],
+      ['2', '富文本'],
+    ],
+  },
+  {
+    code: 'msg_channel',
+    name: '推送类别',
+    items: [
+      ['1', '短信'],
+      ['2', '邮件'],
+      ['3', '微信'],
+      ['4', '系统'],
+    ],
+  },
+  {
+    code: 'urge_app_type',
+    name: '催办类型',
+    items: [
+      ['workOrder', '工单'],
+      ['project', '项目'],
+    ],
+  },
+  {
+    code: 'read_flag',
+    name: '阅读状态',
+    items: [
+      ['0', '未读'],
+      ['1', '已读'],
+    ],
+  },
+  {
+    code: 'msg_send_status',
+    name: '推送状态',
+    items: [
+      ['0', '未推送'],
+      ['1', '推送成功'],
+      ['2', '推送失败'],
     ],
   },
 ];

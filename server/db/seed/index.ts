@@ -7,6 +7,7 @@ import { seedCheckRules } from './entity-check-rules.js';
 import { seedEntityButtons } from './entity-buttons.js';
 import { seedEntityDicts } from './entity-dicts.js';
 import { seedVersions } from './versions.js';
+import { seedNotices } from './notices.js';
 
 /** Seeds the demo data on a database that has no users yet; returns whether it did. */
 export async function seedIfEmpty(db: Db, adminPassword: string): Promise<boolean> {
@@ -21,6 +22,7 @@ export async function seedIfEmpty(db: Db, adminPassword: string): Promise<boolea
     await seedEntityButtons(trx);
     await seedEntityDicts(trx);
     await seedVersions(trx);
+    await seedNotices(trx);
   });
   return true;
 }

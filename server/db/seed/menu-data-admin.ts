@@ -40,7 +40,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
         button('permission:delete', '删除菜单', A),
       ],
     }),
-    page('system.position', '职务管理', '/system/position', 'system/PositionList', A, {
+    page('system.position', '职务管理', '/system/position', 'declared/position', A, {
       buttons: [button('position:add', '新增职务', A), button('position:authorization', '职务授权', A)],
     }),
     page('system.dict', '数据字典', '/system/dict', 'system/DictList', A, {
@@ -50,7 +50,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
         button('dict:delete', '删除字典', A),
       ],
     }),
-    page('system.category', '分类字典', '/system/category', 'system/CategoryList', A),
+    page('system.category', '分类字典', '/system/category', 'declared/category', A),
     page('system.config', '系统配置', '/system/config', 'system/SysConfigList', A),
     page('system.gateway', '网关路由', '/system/gatewayRoute', 'system/GatewayRouteList', A),
     page('system.online', '在线用户', '/system/onlineUser', 'system/OnlineUserList', A, {

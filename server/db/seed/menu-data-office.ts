@@ -68,15 +68,9 @@ export const OFFICE_MENUS: MenuSeed[] = [
     'MessageOutlined',
     [
       page('message.mine', '我的消息', '/modules/message/myMessage', 'modules/message/MyMessage', ALL),
-      page('message.system', '系统消息', '/message/system', 'modules/message/SysMessageList', MGR),
-      page(
-        'message.template',
-        '消息模板',
-        '/message/template',
-        'modules/message/MessageTemplateList',
-        ADMIN_ONLY,
-      ),
-      page('message.supervise', '督办', '/message/supervise', 'modules/message/SuperviseList', MGR),
+      page('message.system', '系统消息', '/message/system', 'declared/sys-message', MGR),
+      page('message.template', '消息模板', '/message/template', 'declared/message-template', ADMIN_ONLY),
+      page('message.supervise', '督办', '/message/supervise', 'declared/supervise', MGR),
     ],
     // Staff have only one entry here; alwaysShow keeps it a group rather than a lone item.
     { alwaysShow: true },
@@ -94,7 +88,7 @@ export const OFFICE_MENUS: MenuSeed[] = [
     }),
   ]),
   group('scene', '场景管理', '/scene', 'AppstoreOutlined', [
-    page('scene.list', '场景列表', '/scene/list', 'modules/scene/SceneList', MGR, {
+    page('scene.list', '场景列表', '/scene/list', 'declared/scene', MGR, {
       buttons: [
         button('scene:add', '新增场景', MGR),
         button('scene:startUse', '启用场景', MGR),

@@ -1,0 +1,22 @@
+/** Visible messages of the notice endpoints. */
+export const NoticeMessages = {
+  readAll: '设置成功',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  batchDeleted: '批量删除成功!',
+  released: '该系统通知发布成功',
+  revoked: '该系统通知撤销成功',
+  notFound: '未找到对应数据',
+  editReleased: '已发布的通告不能编辑，请先撤销',
+  alreadyReleased: '该系统通知已发布',
+  notReleased: '该系统通知未发布，无需撤销',
+  noRecipients: '请选择接收人',
+  titleRequired: '请输入标题',
+  badCategory: '消息分类不正确',
+  badRecipientType: '通告对象类型不正确',
+  badOpenPage: '打开页面地址不正确',
+  urged: '催办成功',
+  urgeTargetMissing: '催办对象不存在',
+  badAppType: '业务类型不正确',
+} as const;

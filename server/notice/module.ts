@@ -1,0 +1,55 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { createEventBus } from '../bus/index.js';
+import { registerAnnouncementAdminRoutes, registerAnnouncementReaderRoutes } from './announcement-routes.js';
+import type { NoticeDeps } from './context.js';
+import { registerFeedRoutes } from './feed-routes.js';
+import { SocketHub } from './hub.js';
+import { registerSendRoutes } from './send-routes.js';
+import { registerSocketRoute, startSweep } from './socket.js';
+import { noticeDb } from './tables.js';
+import { registerUrgeRoutes } from './urge.js';
+
+/** Largest client frame; the client only ever sends its heartbeat. */
+const MAX_FRAME_BYTES = 4 * 1024;
+
+/**
+ * Announcements, reminders and the notice socket. Registers the WebSocket plugin on the root (it
+ * must see the upgrade before any route does), the event bus (PostgreSQL LISTEN/NOTIFY when
+ * DATABASE_URL is set, in-process otherwise) and the routes under the API prefix.
+ */
+export async function registerNotices(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const bus = await createEventBus(db, deps.config.databaseUrl, (error) =>
+    app.log.error({ err: error }, 'notice bus connection lost'),
+  );
+  const hub = new SocketHub();
+  const unsubscribe = bus.subscribe((event) => hub.deliver(event));
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  const noticeDeps: NoticeDeps = { db: noticeDb(db), baseDb: db, bus, timeZone: deps.config.timeZone };
+  const socketDeps = {
+    db,
+    policy: deps.config,
+    hub,
+    allowedOrigins: deps.config.socketOrigins ?? [],
+  };
+  await app.register(
+    async (api) => {
+      registerFeedRoutes(api, noticeDeps);
+      registerUrgeRoutes(api, noticeDeps);
+      registerAnnouncementAdminRoutes(api, noticeDeps);
+      registerAnnouncementReaderRoutes(api, noticeDeps);
+      registerSendRoutes(api, noticeDeps);
+      registerSocketRoute(api, socketDeps);
+    },
+    { prefix: deps.config.apiBase },
+  );
+  const stopSweep = startSweep(socketDeps);
+  app.addHook('onClose', async () => {
+    stopSweep();
+    unsubscribe();
+    await bus.close();
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * GET /sys/user/queryUserComponentData: the user picker's right-hand list. Users of a department
+ * include those of its sub-departments (the tree on the left picks a branch). Only the columns a
+ * picker shows leave the server; phone, e-mail and credentials never do.
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { ok } from '../result.js';
+import { likePattern } from './dict-store.js';
+import { queryText } from './pickers.js';
+
+export const MAX_PICKER_PAGE = 100;
+
+function pageNumber(value: string, fallback: number, max: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+}
+
+export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  app.get('/sys/user/queryUserComponentData', { config: { access: 'authenticated' } }, async (request) => {
+    const current = pageNumber(queryText(request, 'pageNo'), 1, 100000);
+    const size = pageNumber(queryText(request, 'pageSize'), 10, MAX_PICKER_PAGE);
+    const username = queryText(request, 'username');
+    const realname = queryText(request, 'realname');
+    const departId = queryText(request, 'departId');
+
+    let query = db.selectFrom('sysUser as u').where('u.delFlag', '=', 0);
+    if (username) query = query.where('u.username', 'like', likePattern(username));
+    if (realname) query = query.where('u.realname', 'like', likePattern(realname));
+    if (departId) {
+      // The branch: the department's own code is a prefix of every descendant's code.
+      const branch = db
+        .selectFrom('sysUserDepart as ud')
+        .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+        .innerJoin('sysDepart as root', (join) =>
+          join.on('root.id', '=', departId).on(sql<boolean>`d.org_code like root.org_code || '%'`),
+        )
+        .select('ud.userId');
+      query = query.where('u.id', 'in', branch);
+    }
+    const [{ total }] = await query.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+    const records = await query
+      .leftJoin('sysDepart as org', (join) =>
+        join.onRef('org.orgCode', '=', 'u.orgCode').on('org.delFlag', '=', 0),
+      )
+      .select([
+        'u.id',
+        'u.username',
+        'u.realname',
+        'u.workNo',
+        'u.post',
+        'u.sex',
+        'u.status',
+        'u.orgCode',
+        'org.departName as orgCodeTxt',
+      ])
+      .orderBy('u.username')
+      .limit(size)
+      .offset((current - 1) * size)
+      .execute();
+    const count = Number(total);
+    return ok({ records, total: count, size, current, pages: Math.ceil(count / size) });
+  });
+}

@@ -1,0 +1,331 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type ServerConfig } from '../../server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { fmtMs, median, percentile, ratio, type BenchRow } from './stats.js';
+
+/**
+ * The declaration engine over a big table (issue 4): a list request (page 10, one filter, sort) over
+ * 1,000,000 declared customers next to the same SQL run directly on the same database; import of a
+ * 100,000-row workbook next to parsing it and inserting its rows by hand; export of 100,000 rows next
+ * to selecting them and writing the workbook by hand. On the embedded database, and on PostgreSQL
+ * when one answers at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+const LIST_ROWS = 1_000_000;
+const FILE_ROWS = 100_000;
+const LIST_ROUNDS = 30;
+const TABLE = 'biz_customer';
+const LIST_QUERY = 'pageNo=1&pageSize=10&level=H&column=name&order=asc';
+const HEADER = ['客户名称', '客户编码', '手机号码', '邮箱', '客户等级', '地址'];
+
+interface Target {
+  label: string;
+  databaseUrl?: string;
+}
+
+interface Running {
+  url: string;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  /** Statements the server ran, with parameters, while capturing. */
+  captured: { sql: string; parameters: readonly unknown[] }[];
+  capturing: boolean;
+  close(): Promise<void>;
+}
+
+async function start(target: Target, dataDir: string): Promise<Running> {
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: target.databaseUrl ?? '',
+    captcha: { kind: 'off' },
+    logLevel: 'warn',
+    loginMaxFailures: 1_000_000,
+  };
+  const running = { captured: [], capturing: false } as unknown as Running;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(dataDir, 'pgdata'),
+    onQuery: (text, parameters) => {
+      if (running.capturing) running.captured.push({ sql: text, parameters });
+    },
+  });
+  await migrateToLatest(database.db);
+  await seedIfEmpty(database.db, config.adminPassword);
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return Object.assign(running, {
+    url: address.replace('0.0.0.0', '127.0.0.1'),
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  });
+}
+
+async function signIn(r: Running): Promise<{ token: string; tenantId: number }> {
+  const res = await fetch(`${r.url}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: r.config.adminPassword, captcha: '', checkKey: '' }),
+  });
+  const body = (await res.json()) as {
+    code: number;
+    result: { token: string; tenantList?: { id: number }[] };
+  };
+  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { token: body.result.token, tenantId: body.result.tenantList?.[0]?.id ?? 0 };
+}
+
+async function workbookOf(rows: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow(HEADER);
+  for (let i = 1; i <= rows; i++) {
+    sheet.addRow([
+      `导入客户${i}`,
+      `IMP${i}`,
+      `139${String(i).padStart(8, '0')}`,
+      `c${i}@example.com`,
+      '高',
+      `地址${i}`,
+    ]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function multipart(file: Buffer): { body: Buffer; type: string } {
+  const boundary = `----zjbench${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="customers.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Peak resident memory while `work` runs, sampled every 20 ms. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; peak: number; before: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, peak, before };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function benchFiles(r: Running, auth: Record<string, string>, label: string): Promise<BenchRow[]> {
+  const file = await workbookOf(FILE_ROWS);
+  const { body, type } = multipart(file);
+  global.gc?.();
+  const started = performance.now();
+  const {
+    value: answer,
+    peak,
+    before,
+  } = await withPeakRss(async () => {
+    const res = await fetch(`${r.url}/api/sys/customer/importExcel`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': type },
+      body: new Uint8Array(body),
+    });
+    return (await res.json()) as { code: number; message: string };
+  });
+  const importMs = performance.now() - started;
+  if (answer.code !== 200) throw new Error(`import failed: ${JSON.stringify(answer).slice(0, 300)}`);
+
+  // Baseline: parse the same workbook and insert its rows in one transaction, nothing else.
+  const baseStarted = performance.now();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  const values: unknown[][] = [];
+  wb.worksheets[0].eachRow((row, n) => {
+    if (n > 1) values.push((row.values as unknown[]).slice(1));
+  });
+  await r.database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < values.length; i += 1000) {
+      const chunk = values.slice(i, i + 1000);
+      await sql`insert into bench_import_baseline (id, name, code, phone, email, level, address)
+        values ${sql.join(chunk.map((v, j) => sql`(${`b${i + j}`}, ${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, ${'H'}, ${v[5]})`))}`.execute(
+        trx,
+      );
+    }
+  });
+  const baseImportMs = performance.now() - baseStarted;
+
+  const exportStarted = performance.now();
+  const exported = await fetch(`${r.url}/api/sys/customer/exportXls?code=IMP*`, { headers: auth });
+  const exportBytes = (await exported.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - exportStarted;
+  if (exported.status !== 200 || exportBytes < 1_000_000)
+    throw new Error(`export failed: ${exported.status}`);
+
+  // Baseline: select the same rows and stream a workbook by hand.
+  const baseExportStarted = performance.now();
+  const rows = await sql<Record<string, unknown>>`select name, code, phone, email, level, address, create_time
+    from ${sql.table(TABLE)} where code like 'IMP%'`.execute(r.database.db);
+  const sink = fs.createWriteStream(os.devNull);
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink });
+  const out = writer.addWorksheet('Sheet1');
+  for (const row of rows.rows) out.addRow(Object.values(row)).commit();
+  await writer.commit();
+  const baseExportMs = performance.now() - baseExportStarted;
+
+  return [
+    {
+      figure: `${label}: import of a ${FILE_ROWS.toLocaleString('en')}-row workbook (goal ≤ 15 s)`,
+      value: secs(importMs),
+      baseline: `parse + plain insert ${secs(baseImportMs)}`,
+      ratio: ratio(importMs, baseImportMs),
+    },
+    {
+      figure: `${label}: peak memory of the process during that import (goal ≤ 400 MB)`,
+      value: mib(peak),
+      baseline: `before the import ${mib(before)}`,
+      ratio: ratio(peak, before),
+    },
+    {
+      figure: `${label}: export of ${FILE_ROWS.toLocaleString('en')} rows, .xlsx ${mib(exportBytes)} (goal ≤ 8 s)`,
+      value: secs(exportMs),
+      baseline: `select + hand-written workbook ${secs(baseExportMs)}`,
+      ratio: ratio(exportMs, baseExportMs),
+    },
+  ];
+}
+
+async function fillTable(r: Running, tenantId: number): Promise<void> {
+  const db = r.database.db;
+  const { count } = (
+    await sql<{ count: number }>`select count(*)::int as count from ${sql.table(TABLE)}`.execute(db)
+  ).rows[0];
+  // Tenant scoping is the declaration's choice: fill tenant_id only when the table has it.
+  const columns = await sql<{ name: string }>`select column_name as name from information_schema.columns
+    where table_name = ${TABLE} and column_name = 'tenant_id'`.execute(db);
+  const tenantColumn = columns.rows.length > 0 ? sql`, tenant_id` : sql``;
+  const tenantValue = columns.rows.length > 0 ? sql`, ${tenantId}` : sql``;
+  const missing = LIST_ROWS - count;
+  for (let from = 1; from <= missing; from += 100_000) {
+    const to = Math.min(missing, from + 99_999);
+    await sql`insert into ${sql.table(TABLE)} (id, name, code, phone, level, address, create_by, create_time${tenantColumn})
+      select 'g' || g, '客户' || g, 'C' || g, '138' || lpad(g::text, 8, '0'),
+        (array['L','M','H'])[1 + g % 3], '地址' || g, 'admin', now() - g * interval '1 second'${tenantValue}
+      from generate_series(${from}::int, ${to}::int) g`.execute(db);
+  }
+  await sql`analyze ${sql.table(TABLE)}`.execute(db);
+}
+
+async function benchList(r: Running, auth: Record<string, string>, label: string): Promise<BenchRow[]> {
+  const get = async () => {
+    const res = await fetch(`${r.url}/api/sys/customer/list?${LIST_QUERY}`, { headers: auth });
+    const body = (await res.json()) as { success: boolean; result: { total: number; records: unknown[] } };
+    if (!body.success || body.result.records.length !== 10) throw new Error('list failed');
+    return body.result.total;
+  };
+  await get();
+  // The route's own statements on the customer table, replayed as they were sent.
+  r.captured = [];
+  r.capturing = true;
+  await get();
+  r.capturing = false;
+  const statements = r.captured.filter((q) => q.sql.includes(`"${TABLE}"`));
+  if (statements.length === 0) throw new Error('no list statement captured');
+  const direct = async () => {
+    await Promise.all(
+      statements.map((q) => r.database.db.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]))),
+    );
+  };
+  await direct();
+  const api: number[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < LIST_ROUNDS; i++) {
+    let t = performance.now();
+    await get();
+    api.push(performance.now() - t);
+    t = performance.now();
+    await direct();
+    raw.push(performance.now() - t);
+  }
+  return [
+    {
+      figure: `${label}: list over ${LIST_ROWS.toLocaleString('en')} rows (page 10, level=H, sort by name), median of ${LIST_ROUNDS} (goal ≤ 1.3x)`,
+      value: fmtMs(median(api)),
+      baseline: `same ${statements.length} statements directly ${fmtMs(median(raw))}`,
+      ratio: ratio(median(api), median(raw)),
+    },
+    {
+      figure: `${label}: the same list, p95`,
+      value: fmtMs(percentile(api, 95)),
+      baseline: `directly, p95 ${fmtMs(percentile(raw, 95))}`,
+      ratio: ratio(percentile(api, 95), percentile(raw, 95)),
+    },
+  ];
+}
+
+async function benchTarget(target: Target): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zj-bench-entity-'));
+  const r = await start(target, dataDir);
+  try {
+    // The server creates the declared table at start; the import baseline gets a plain copy of it.
+    await sql`drop table if exists bench_import_baseline`.execute(r.database.db);
+    await sql`create table bench_import_baseline (id varchar(32) primary key, name varchar(100), code varchar(20),
+      phone varchar(20), email varchar(100), level varchar(10), address varchar(255))`.execute(r.database.db);
+    await sql`delete from ${sql.table(TABLE)}`.execute(r.database.db);
+    const { token, tenantId } = await signIn(r);
+    const auth = { 'X-Access-Token': token, 'tenant-id': String(tenantId) };
+    const rows = await benchFiles(r, auth, target.label);
+    await fillTable(r, tenantId);
+    rows.push(...(await benchList(r, auth, target.label)));
+    await sql`drop table if exists bench_import_baseline`.execute(r.database.db);
+    return rows;
+  } finally {
+    await r.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A scratch database on the PostgreSQL server, so the bench never touches another one's data. */
+async function scratchPostgres(): Promise<string | undefined> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return undefined;
+  }
+  try {
+    await client.query('drop database if exists zj_bench_entity with (force)');
+    await client.query('create database zj_bench_entity');
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = '/zj_bench_entity';
+  return url.toString();
+}
+
+export async function benchEntity(): Promise<BenchRow[]> {
+  const rows = await benchTarget({ label: 'PGlite' });
+  const pgUrl = await scratchPostgres();
+  if (pgUrl) rows.push(...(await benchTarget({ label: 'PostgreSQL', databaseUrl: pgUrl })));
+  else console.log('(no PostgreSQL at BENCH_DATABASE_URL: the PostgreSQL rows are left out)');
+  return rows;
+}
