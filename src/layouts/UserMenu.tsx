@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { openDialog } from '../feedback';
 import { fileUrl } from '../http/file-url';
 import { logoutAndReload } from '../session/actions';
+import { NoticeBell } from '../notice/NoticeBell';
 import { session } from '../session/store';
 import { clearCache, openDepartDialog, openPasswordDialog } from '../shell/account-actions';
 import { dialogs } from '../shell/dialogs';
@@ -74,6 +75,7 @@ export function UserMenu({ compact }: { compact: boolean }): React.JSX.Element {
   ];
   return (
     <div className="shell-header__right">
+      <NoticeBell />
       <Dropdown
         menu={{ items, onClick: ({ key }) => ACTIONS[key]?.() }}
         placement="bottomRight"

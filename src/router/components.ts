@@ -28,6 +28,8 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'exception/500': () => import('../../screens/exception/Exception500'),
   'result/Success': () => import('../../screens/result/Success'),
   'result/Error': () => import('../../screens/result/Error'),
+  'modules/notice/NoticeDetails': () => import('../../screens/notice/NoticeDetails'),
+  'modules/message/MyMessage': () => import('../../screens/message/MyMessage'),
 };
 
 /** Parent routes only render their children. */
