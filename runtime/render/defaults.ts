@@ -3,6 +3,7 @@
  * screen that uses it. Hosts may pass their own list to createRuntime instead.
  */
 import type { RendererEntry, WidgetEntry } from './types';
+import { pickerWidgets } from './widgets/entries';
 
 export const defaultRenderers: readonly RendererEntry[] = [
   { type: 'list', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
@@ -26,4 +27,5 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'date', load: () => date().then((m) => m.DateWidget) },
   { type: 'datetime', load: () => date().then((m) => m.DateTimeWidget) },
   { type: 'time', load: () => date().then((m) => m.TimeWidget) },
+  ...pickerWidgets,
 ];

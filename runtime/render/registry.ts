@@ -54,6 +54,8 @@ export interface Runtime {
   renderers: Registry<ScreenKind, RendererProps>;
   widgets: Registry<Widget, WidgetProps>;
   data: DataAdapter;
+  /** For widgets that read system endpoints (pickers, uploads) rather than an entity's routes. */
+  http: HttpClient;
   session: SessionView;
 }
 
@@ -62,6 +64,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     renderers: createRegistry(options.renderers),
     widgets: createRegistry(options.widgets),
     data: createDataAdapter(options.http, { checkContract: options.checkContract }),
+    http: options.http,
     session: options.session,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { SYSTEM_FIELD_NAMES, type EntityModel } from '../../runtime/model/declaration/model.js';
 import { ApiError } from '../result.js';
+import { cleanHtml } from '../security/html.js';
 
 export const BodyMessages = {
   notObject: '提交的数据格式不正确',
@@ -41,6 +42,8 @@ export function bodyValues(model: EntityModel, body: Record<string, unknown>): R
       continue;
     }
     if (value === '' && !TEXTUAL.has(field.type)) out[key] = null;
+    // Rich text is HTML from the editor: stored only after the allow-list cleaned it.
+    else if (field.widget === 'richText' && typeof value === 'string') out[key] = cleanHtml(value);
     else if (Array.isArray(value) && TEXTUAL.has(field.type) && value.every((v) => typeof v === 'string')) {
       out[key] = value.join(','); // a multi-select may send its values as a list
     } else out[key] = value;

@@ -3,9 +3,9 @@
  * an array under the child entity's name; a one-to-one child as one object or null), and are
  * deleted with the parent. The child's own field permissions and dictionary text apply.
  */
+import { presentRows } from './present.js';
 import type { EntityModel } from '../../runtime/model/declaration/model.js';
-import { addDictText } from './dict-text.js';
-import { fieldAccessOf, stripHidden } from './field-permissions.js';
+import { fieldAccessOf } from './field-permissions.js';
 import type { EntityDeps } from './route-kit.js';
 import type { Caller, EntityStore, Row } from './store.js';
 
@@ -34,7 +34,7 @@ export async function attachChildren(
     const access = await fieldAccessOf(deps.db, store.model, userId);
     const sort = [{ field: store.model.defaultSort.field, order: store.model.defaultSort.order }];
     const rows = await store.list(caller, null, sort, MAX_CHILD_ROWS, [store.equals(field, String(row.id))]);
-    const shown = stripHidden(await addDictText(deps.db, store.model, rows), access);
+    const shown = await presentRows(deps.db, store.model, rows, access);
     row[child.entity] = child.relation === 'oneToOne' ? (shown[0] ?? null) : shown;
   }
   return row;

@@ -3,6 +3,7 @@
  * delete, deleteBatch. Each action has its permission from the declaration; bodies are validated
  * with the same compiled rules and messages as the browser.
  */
+import { presentRows } from './present.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
@@ -10,14 +11,7 @@ import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { ApiError, ok, okMessage } from '../result.js';
 import { asRecord, bodyValues, BodyMessages, defaultValues } from './body.js';
 import { attachChildren, removeChildren } from './children.js';
-import { addDictText } from './dict-text.js';
-import {
-  checkWritable,
-  fieldAccessOf,
-  stripHidden,
-  visibleFields,
-  withoutRestricted,
-} from './field-permissions.js';
+import { checkWritable, fieldAccessOf, visibleFields, withoutRestricted } from './field-permissions.js';
 import {
   access,
   callerOf,
@@ -113,7 +107,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
         query.pageNo,
         query.pageSize,
       );
-      const shown = stripHidden(await addDictText(deps.db, model, records), fieldAccess);
+      const shown = await presentRows(deps.db, model, records, fieldAccess);
       return ok(pageOf(shown, total, query.pageNo, query.pageSize));
     }),
   );
@@ -125,7 +119,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
       if (!row) throw new ApiError(EntityMessages.notFound);
       const userId = userIdOf(request);
       const fieldAccess = await fieldAccessOf(deps.db, model, userId);
-      const [withText] = stripHidden(await addDictText(deps.db, model, [row]), fieldAccess);
+      const [withText] = await presentRows(deps.db, model, [row], fieldAccess);
       return ok(await attachChildren(deps, deps.storeOf, model, caller, userId, withText));
     }),
   );

@@ -5,12 +5,12 @@
  * never sits in memory. Header row = field titles,
  * dictionary values as their text, dates as the contract writes them, formula starts escaped.
  */
+import { presentRows } from './present.js';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
-import { addDictText } from './dict-text.js';
-import { fieldAccessOf, stripHidden, visibleFields, type FieldAccess } from './field-permissions.js';
+import { fieldAccessOf, visibleFields, type FieldAccess } from './field-permissions.js';
 import { access, callerOf, guarded, idList, queryOf, userIdOf, type EntityDeps } from './route-kit.js';
 import { attachmentHeader, cellValue, sheetColumns } from './sheet-columns.js';
 import type { EntityStore } from './store.js';
@@ -59,7 +59,7 @@ async function writeWorkbook(
   const rows = await store.list(job.caller, job.query.where, job.query.sort, MAX_EXPORT_ROWS, job.extra);
   for (let i = 0; i < rows.length; i += BATCH) {
     const chunk = rows.slice(i, i + BATCH);
-    const shown = stripHidden(await addDictText(deps.db, store.model, chunk), job.fieldAccess);
+    const shown = await presentRows(deps.db, store.model, chunk, job.fieldAccess);
     for (const row of shown) sheet.addRow(columns.map((c) => cellValue(c, row, deps.formatDate))).commit();
     // Let the response drain between batches instead of buffering the whole workbook.
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,12 +3,12 @@
  * every answer, the lazy-load calls (rootList, childList?pid=), and the guards that keep the tree a
  * tree: a parent must exist, a node cannot move under itself, a node with children is not deleted.
  */
+import { presentRows } from './present.js';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../result.js';
 import { ApiError } from '../result.js';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
-import { addDictText } from './dict-text.js';
-import { fieldAccessOf, stripHidden, visibleFields } from './field-permissions.js';
+import { fieldAccessOf, visibleFields } from './field-permissions.js';
 import {
   access,
   callerOf,
@@ -93,7 +93,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
         query.pageSize,
         extra,
       );
-      const shown = stripHidden(await addDictText(deps.db, model, records), fieldAccess);
+      const shown = await presentRows(deps.db, model, records, fieldAccess);
       return ok(pageOf(shown, total, query.pageNo, query.pageSize));
     }),
   );
@@ -112,7 +112,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
       const rows = await store.list(caller, query.where, query.sort, MAX_CHILDREN, [
         store.equals(parent, pid),
       ]);
-      return ok(stripHidden(await addDictText(deps.db, model, rows), fieldAccess));
+      return ok(await presentRows(deps.db, model, rows, fieldAccess));
     }),
   );
 }

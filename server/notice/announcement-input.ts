@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import { ApiError } from '../result.js';
 import { NoticeMessages } from './messages.js';
 import { joinIds, splitIds } from './ids.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 import { CATEGORIES, type MsgType, type Priority } from './tables.js';
 
 const str = (maxLength: number) => ({ type: ['string', 'null'], maxLength });

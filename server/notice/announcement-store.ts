@@ -4,7 +4,7 @@ import { ApiError } from '../result.js';
 import type { AnnouncementValues } from './announcement-input.js';
 import { NoticeMessages } from './messages.js';
 import { resolveRecipients } from './recipients.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 import { CATEGORIES, type NoticeDb, type SysAnnouncementTable } from './tables.js';
 
 export type AnnouncementRow = Selectable<SysAnnouncementTable>;

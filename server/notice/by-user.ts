@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Reader } from './feed.js';
 import { feed, type NoticeRow } from './feed.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 import type { NoticeDb } from './tables.js';
 
 /** A notice in the shape of the contract's SysAnnouncement list entry (the bell of the Vue2 client). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { likeEscape } from './ids.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 import { CATEGORIES, type NoticeDb } from './tables.js';
 
 /**

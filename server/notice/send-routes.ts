@@ -5,7 +5,7 @@ import { ok } from '../result.js';
 import { pageParams, queryStrings, readerOf, searchText, type NoticeDeps } from './context.js';
 import { markRead } from './feed.js';
 import { likeEscape } from './ids.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 
 interface MySendQuery {
   pageNo?: string;

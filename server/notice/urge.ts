@@ -7,7 +7,7 @@ import type { Actor } from './announcement-store.js';
 import { splitIds } from './ids.js';
 import { NoticeMessages } from './messages.js';
 import { memberOf } from './recipients.js';
-import { cleanHtml } from './sanitize.js';
+import { cleanHtml } from '../security/html.js';
 import type { AppType, NoticeDb } from './tables.js';
 
 /** Permission code of the 催办 action (seeded under 督办, granted to admin and managers). */

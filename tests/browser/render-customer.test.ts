@@ -92,7 +92,7 @@ describe('declared customer list (admin)', () => {
     await dialog.getByRole('button', { name: spaced('确定') }).click();
     await dialog.getByText('请输入正确手机号').waitFor();
     // The json-logic rule: a 高 level customer must have an email.
-    await dialog.locator('.ant-select').click();
+    await dialog.getByLabel('客户等级').click();
     await page.locator('.ant-select-item-option', { hasText: '高' }).click();
     await dialog.getByRole('button', { name: spaced('确定') }).click();
     await dialog.getByText('请输入邮箱!').waitFor();

@@ -110,3 +110,20 @@ describe('督办 (declared over the reminders table)', () => {
     expect(add).toMatchObject({ success: false, code: 510 });
   });
 });
+
+describe('rich text of a declared entity', () => {
+  it('is cleaned when written and when read: no script, handler or javascript: URL survives', async () => {
+    const intro =
+      '<p onclick="x()">简介<script>alert(1)</script><a href="javascript:alert(2)">链接</a><b>重点</b></p>';
+    const added = await ctx.send('POST', '/sys/customer/add', { name: '富文本客户', code: 'RICH01', intro });
+    expect(added).toMatchObject({ success: true });
+    const stored = await ctx.database.db
+      .selectFrom('bizCustomer' as never)
+      .select('intro' as never)
+      .where('code' as never, '=', 'RICH01' as never)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ intro: '<p>简介<a>链接</a><b>重点</b></p>' });
+    const page = (await ctx.get<Page<Rec>>('/sys/customer/list?code=RICH01')).result!;
+    expect(page.records[0].intro).toBe('<p>简介<a>链接</a><b>重点</b></p>');
+  });
+});

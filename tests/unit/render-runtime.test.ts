@@ -125,6 +125,20 @@ describe('the standard entries', () => {
         'switch',
         'textarea',
         'time',
+        // pickers, uploads and editors (runtime/render/widgets/entries.ts)
+        'departPicker',
+        'userPicker',
+        'rolePicker',
+        'positionPicker',
+        'popup',
+        'region',
+        'file',
+        'image',
+        'treeSelect',
+        'categorySelect',
+        'richText',
+        'markdown',
+        'code',
       ].sort(),
     );
   });

@@ -4,7 +4,8 @@ import { Button, Descriptions, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import type { EntityModel, FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
-import { DETAIL_WIDTH, detailColumns, detailFields, displayText } from './detail-items';
+import { DETAIL_WIDTH, detailColumns, detailFields } from './detail-items';
+import { DetailValue } from './DetailValue';
 
 export interface DetailModalProps {
   model: EntityModel;
@@ -47,7 +48,7 @@ export function DetailModal({ model, record, hidden, onClose }: DetailModalProps
             items={detailFields(model, hidden).map((field) => ({
               key: field.name,
               label: field.title,
-              children: displayText(field, record),
+              children: <DetailValue field={field} row={record} />,
             }))}
           />
         )}

@@ -32,6 +32,8 @@ export function queryWidget(field: FieldModel): Widget {
     case 'richText':
     case 'markdown':
     case 'code':
+    case 'file':
+    case 'image':
       return 'input';
     case 'radio':
     case 'switch':
