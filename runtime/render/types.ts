@@ -7,6 +7,12 @@ import type { ComponentType } from 'react';
 import type { EntityModel, FieldModel } from '../model/declaration/model';
 import type { ScreenKind, Widget } from '../model/declaration/types';
 
+/** Options of a file download through the HttpClient. */
+export interface HttpGetOptions {
+  responseType?: 'blob';
+  timeout?: number;
+}
+
 /** The contract's Result envelope. */
 export interface Result<T = unknown> {
   success: boolean;
@@ -21,7 +27,11 @@ export interface Result<T = unknown> {
  * interceptor already unwraps response.data, so every call resolves to the Result envelope.
  */
 export interface HttpClient {
-  get<T>(url: string, params?: object): Promise<Result<T>>;
+  /**
+   * `options.responseType: 'blob'` asks for a file: the call then resolves to the Blob itself (the
+   * shell's axios helper takes axios's config as its third argument, so no extra method is needed).
+   */
+  get<T>(url: string, params?: object, options?: HttpGetOptions): Promise<Result<T>>;
   post<T>(url: string, data?: unknown): Promise<Result<T>>;
   put<T>(url: string, data?: unknown): Promise<Result<T>>;
   delete<T>(url: string, params?: object): Promise<Result<T>>;

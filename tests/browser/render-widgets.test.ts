@@ -249,6 +249,7 @@ describe('form widgets on the customer form', () => {
       .locator('.zj-rich-text b, .zj-rich-text strong')
       .filter({ hasText: '年度签约' })
       .waitFor();
+    await page.screenshot({ path: screenshotPath('widgets-detail.png') });
     await detail
       .locator('.ant-modal-footer')
       .getByRole('button', { name: spaced('关闭') })

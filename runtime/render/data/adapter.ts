@@ -3,8 +3,10 @@
  * Every call resolves to the Result envelope; failures the server answers (success false) are
  * values, not exceptions, so a screen can show the server's message.
  */
+import type { TransitionModel } from '../../model/declaration/model';
 import type { DictItem, HttpClient, Result } from '../types';
 import { assertListContract, type Page } from './contract';
+import { fetchFile, uploadFiles, type FileAnswer, type ImportReport } from './files';
 
 export type Row = Record<string, unknown>;
 export type ListParams = Record<string, string | number>;
@@ -20,6 +22,14 @@ export interface DataAdapter {
   remove(basePath: string, id: string): Promise<Result<unknown>>;
   removeBatch(basePath: string, ids: readonly string[]): Promise<Result<unknown>>;
   dictItems(code: string): Promise<DictItem[]>;
+  /** The list's query (or `selections`) as an .xlsx. */
+  exportXls(basePath: string, params: ListParams): Promise<FileAnswer>;
+  /** multipart files[]; code 201 answers an ImportReport naming the error file. */
+  importExcel(basePath: string, files: readonly File[]): Promise<Result<ImportReport | null>>;
+  /** A file under the API base, e.g. an import's error workbook (`fileUrl`). */
+  download(url: string): Promise<FileAnswer>;
+  /** A declared state change of one row. */
+  transition(basePath: string, transition: TransitionModel, id: string): Promise<Result<unknown>>;
 }
 
 export interface AdapterOptions {
@@ -45,6 +55,15 @@ export function createDataAdapter(http: HttpClient, options: AdapterOptions = {}
     // The contract's clients send the ids with a trailing comma; the server accepts both.
     removeBatch: (basePath, ids) =>
       http.delete<unknown>(`${basePath}/deleteBatch`, { ids: `${ids.join(',')},` }),
+    exportXls: (basePath, params) => fetchFile(http, `${basePath}/exportXls`, params),
+    importExcel: (basePath, files) => uploadFiles(http, `${basePath}/importExcel`, files),
+    download: (url) => fetchFile(http, url),
+    transition(basePath, t, id) {
+      const url = `${basePath}/${t.path}`;
+      // DELETE carries the id in the query (the contract's startUseById?id); PUT and POST in the body.
+      if (t.method === 'DELETE') return http.delete<unknown>(url, { id });
+      return t.method === 'POST' ? http.post<unknown>(url, { id }) : http.put<unknown>(url, { id });
+    },
     async dictItems(code) {
       const answer = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
       return answer.success && Array.isArray(answer.result) ? answer.result : [];

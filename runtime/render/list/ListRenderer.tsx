@@ -2,16 +2,22 @@
  * The head list view: query form, toolbar, table, and the add / edit / detail modals. All state and
  * decisions live in useListController; this file only draws them and asks for confirmation.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Modal, Space, Table, message } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Card, Empty, Modal, Table, message } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { TransitionModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import type { FormMode } from '../form/form-state';
+import { useImportExport } from '../import-export/useImportExport';
 import { fieldHidden } from '../permissions';
+import { mostTransitionsAtOnce } from '../transitions/row-transitions';
+import { browserStorage, currentRoute } from '../query-builder/saved-queries';
+import { superQueryFields } from '../query-builder/super-query';
 import type { RendererProps, Result } from '../types';
+import { readHiddenColumns, shownColumns, writeHiddenColumns } from './column-settings';
+import { ListToolbar, type ToolbarItem } from './ListToolbar';
 import { QueryForm } from './QueryForm';
-import { RowActions } from './RowActions';
+import { declaredRowActions, RowActions } from './RowActions';
 import { queryFields, totalText } from './query-params';
 import { tableColumns } from './table-columns';
 import { useListController } from './useListController';
@@ -21,9 +27,15 @@ import { useTreeChildren } from '../tree/useTreeChildren';
 // The modals (form engine, description list) load when first opened, not with the list.
 const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
 const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
+const ImportModal = lazy(() =>
+  import('../import-export/ImportModal').then((m) => ({ default: m.ImportModal })),
+);
 
 type Dialog =
-  { kind: 'form'; mode: FormMode; record: Row | null } | { kind: 'detail'; record: Row | null } | null;
+  | { kind: 'form'; mode: FormMode; record: Row | null }
+  | { kind: 'detail'; record: Row | null }
+  | { kind: 'import' }
+  | null;
 
 export const ListMessages = {
   selectOne: '请选择一条记录！',
@@ -44,6 +56,11 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
   const [messageApi, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const files = useImportExport(list, messageApi, modal);
+  // Saved queries and column settings belong to the route the list is shown at.
+  const [route] = useState(currentRoute);
+  const [hiddenColumns, setHiddenColumns] = useState(() => readHiddenColumns(browserStorage(), route));
+  const columns = useMemo(() => shownColumns(list.columns, hiddenColumns), [list.columns, hiddenColumns]);
 
   useEffect(() => {
     if (list.problem?.kind === 'warning') void messageApi.warning(list.problem.message);
@@ -87,11 +104,19 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
     });
   };
 
-  const toolbar = model.declaration.list?.toolbar ?? ['add', 'deleteBatch'];
-  const addState = list.can('add');
-  const batchState = list.can('deleteBatch');
+  const transition = async (t: TransitionModel, row: Row) => {
+    const answer = await runtime.data.transition(model.basePath, t, String(row.id));
+    report(answer);
+    if (answer.success) await list.refresh();
+  };
+
+  const toolbar: readonly ToolbarItem[] = model.declaration.list?.toolbar ?? ['add', 'deleteBatch'];
   const hidden = (code: string | undefined) =>
     fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
+  // About 56px a link: the column fits a row's actions without wrapping (state changes exclude each other).
+  const transitionNames = new Set(model.transitions.map((t) => t.name));
+  const plainActions = declaredRowActions(list).filter((name) => !transitionNames.has(name)).length;
+  const actionsWidth = Math.max(120, (plainActions + mostTransitionsAtOnce(model)) * 56 + 16);
 
   return (
     <Card variant="borderless" className="zj-list">
@@ -103,26 +128,21 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
         onSearch={list.search}
         onReset={list.reset}
       />
-      <Space className="zj-list__toolbar" style={{ marginBottom: 16 }}>
-        {toolbar.includes('add') && addState !== 'hide' && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={addState === 'disable'}
-            onClick={() => setDialog({ kind: 'form', mode: 'add', record: null })}
-          >
-            新增
-          </Button>
-        )}
-        {toolbar.includes('deleteBatch') && batchState !== 'hide' && (
-          <Button icon={<DeleteOutlined />} disabled={batchState === 'disable'} onClick={batchDelete}>
-            批量删除
-          </Button>
-        )}
-        {list.selected.length > 0 && (
-          <span className="zj-list__selected">已选择 {list.selected.length} 项</span>
-        )}
-      </Space>
+      <ListToolbar
+        list={list}
+        items={toolbar}
+        route={route}
+        superFields={superQueryFields(model, (f) => hidden(f.permission))}
+        files={files}
+        hiddenColumns={hiddenColumns}
+        onHiddenColumns={(next) => {
+          setHiddenColumns(next);
+          writeHiddenColumns(browserStorage(), route, next);
+        }}
+        onAdd={() => setDialog({ kind: 'form', mode: 'add', record: null })}
+        onImport={() => setDialog({ kind: 'import' })}
+        onBatchDelete={batchDelete}
+      />
       <Table<Row>
         rowKey={(row) => String(row.id)}
         size="middle"
@@ -132,17 +152,19 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
         expandable={tree ? { onExpand: nodes.expand } : undefined}
         scroll={{ x: 'max-content' }}
         columns={[
-          ...tableColumns(list.columns, list.sort, tree),
+          ...tableColumns(columns, list.sort, tree),
           {
             key: '$actions',
             title: '操作',
             fixed: 'right',
             align: 'center',
-            width: 180,
+            width: actionsWidth,
             render: (_: unknown, row: Row) =>
               isPlaceholder(row) ? null : (
                 <RowActions
                   list={list}
+                  row={row}
+                  onTransition={(t) => transition(t, row)}
                   onEdit={() => void open('edit', row)}
                   onDetail={() => void open('detail', row)}
                   onDelete={async () => report(await list.remove(String(row.id)))}
@@ -192,6 +214,15 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
               setDialog(null);
               void messageApi.success(text);
               void list.refresh();
+            }}
+          />
+        )}
+        {dialog?.kind === 'import' && (
+          <ImportModal
+            onClose={() => setDialog(null)}
+            onRefused={(text) => void messageApi.warning(text)}
+            onImport={async (picked) => {
+              if (await files.importFiles(picked)) setDialog(null);
             }}
           />
         )}

@@ -1,39 +1,83 @@
-/** 编辑 / 详情 / 删除 of one row, each shown only when declared and permitted. */
+/**
+ * The actions of one row in the list's declared order: 编辑 / 详情 / 删除 and the declared state
+ * changes, each shown only when permitted (and, for a state change, allowed from the row's state).
+ */
 import { Button, Divider, Popconfirm } from 'antd';
+import type { TransitionModel } from '../../model/declaration/model';
+import type { Row } from '../data/adapter';
+import { rowTransitions } from '../transitions/row-transitions';
+import { TransitionLink } from '../transitions/TransitionLink';
 import type { ListController } from './useListController';
 
 export interface RowActionsProps {
   list: ListController;
+  row: Row;
   onEdit(): void;
   onDetail(): void;
   onDelete(): Promise<void>;
+  onTransition(transition: TransitionModel): Promise<void>;
 }
 
-export function RowActions({ list, onEdit, onDetail, onDelete }: RowActionsProps): React.JSX.Element {
-  const declared = list.model.declaration.list?.rowActions ?? ['edit', 'detail', 'delete'];
+/** The declared row actions; without a declaration the standard three and every transition. */
+export function declaredRowActions(list: ListController): string[] {
+  return (
+    list.model.declaration.list?.rowActions ?? [
+      'edit',
+      'detail',
+      'delete',
+      ...list.model.transitions.map((t) => t.name),
+    ]
+  );
+}
+
+export function RowActions(props: RowActionsProps): React.JSX.Element {
+  const { list, row } = props;
+  const transitions = new Map(
+    rowTransitions(list.model, row, list.permit).map((t) => [t.transition.name, t]),
+  );
   const links: React.JSX.Element[] = [];
-  const edit = list.can('edit');
-  if (declared.includes('edit') && edit !== 'hide')
-    links.push(
-      <Button key="edit" type="link" size="small" disabled={edit === 'disable'} onClick={onEdit}>
-        编辑
-      </Button>,
-    );
-  if (declared.includes('detail'))
-    links.push(
-      <Button key="detail" type="link" size="small" onClick={onDetail}>
-        详情
-      </Button>,
-    );
-  const remove = list.can('delete');
-  if (declared.includes('delete') && remove !== 'hide')
-    links.push(
-      <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={onDelete}>
-        <Button type="link" size="small" danger disabled={remove === 'disable'}>
-          删除
-        </Button>
-      </Popconfirm>,
-    );
+  for (const name of declaredRowActions(list)) {
+    const state = name === 'edit' || name === 'delete' ? list.can(name) : 'show';
+    if (state === 'hide') continue;
+    if (name === 'edit')
+      links.push(
+        <Button key="edit" type="link" size="small" disabled={state === 'disable'} onClick={props.onEdit}>
+          编辑
+        </Button>,
+      );
+    else if (name === 'detail')
+      links.push(
+        <Button key="detail" type="link" size="small" onClick={props.onDetail}>
+          详情
+        </Button>,
+      );
+    else if (name === 'delete')
+      links.push(
+        <Popconfirm
+          key="delete"
+          title="确定删除吗?"
+          okText="确定"
+          cancelText="取消"
+          onConfirm={props.onDelete}
+        >
+          <Button type="link" size="small" danger disabled={state === 'disable'}>
+            删除
+          </Button>
+        </Popconfirm>,
+      );
+    else {
+      const offered = transitions.get(name);
+      if (offered)
+        links.push(
+          <TransitionLink
+            key={name}
+            transition={offered.transition}
+            disabled={offered.disabled}
+            onConfirm={() => props.onTransition(offered.transition)}
+          />,
+        );
+    }
+  }
   return (
     <span className="zj-row-actions" style={{ whiteSpace: 'nowrap' }}>
       {links.flatMap((link, i) =>

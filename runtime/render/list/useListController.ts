@@ -7,11 +7,12 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Action } from '../../model/declaration/types';
 import type { EntityModel, FieldModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
-import type { Row } from '../data/adapter';
+import type { ListParams, Row } from '../data/adapter';
 import { useListData, type PageAction } from '../data/hooks';
 import { rootListParams } from '../tree/tree-rows';
 import { buttonState, fieldHidden, type ButtonState } from '../permissions';
 import type { Result } from '../types';
+import { superQueryParams, type SuperQuery } from '../query-builder/super-query';
 import { buildQueryParams, queryFields, type QueryValues, type SortState } from './query-params';
 
 /** The server's "list loaded with a warning" code (spec section 8). */
@@ -28,7 +29,14 @@ export interface ListController {
   sort: SortState | null;
   selected: string[];
   columns: FieldModel[];
+  /** The list call's parameters without paging: what an export of "the current list" sends. */
+  queryParams: ListParams;
+  /** The advanced query in effect, if any. */
+  superQuery: SuperQuery | null;
+  applySuperQuery(query: SuperQuery | null): void;
   can(action: Action): ButtonState;
+  /** The state of a button guarded by any permission code (declared transitions). */
+  permit(code: string): ButtonState;
   search(values: QueryValues): void;
   reset(): void;
   changePage(current: number, size: number): void;
@@ -61,15 +69,13 @@ export function useListController(model: EntityModel, action: PageAction = 'list
   const [page, setPage] = useState({ current: 1, size: model.pageSizes[0] ?? 10 });
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  const [superQuery, setSuperQuery] = useState<SuperQuery | null>(null);
   const params = useMemo(() => {
-    const built = buildQueryParams(model, values, sort, page);
+    const built = { ...superQueryParams(superQuery), ...buildQueryParams(model, values, sort, page) };
     return action === 'rootList'
-      ? rootListParams(
-          built,
-          queryFields(model).map((f) => f.name),
-        )
+      ? rootListParams(built, [...queryFields(model).map((f) => f.name), 'superQueryParams'])
       : built;
-  }, [model, values, sort, page, action]);
+  }, [model, values, sort, page, action, superQuery]);
   const { data, error, isLoading, mutate } = useListData(model.basePath, params, action);
 
   const auth = session.auth();
@@ -82,6 +88,11 @@ export function useListController(model: EntityModel, action: PageAction = 'list
     (action: Action) => buttonState(model.permissions[action], auth, allAuth),
     [model, auth, allAuth],
   );
+  const permit = useCallback((code: string) => buttonState(code, auth, allAuth), [auth, allAuth]);
+  const queryParams = useMemo(() => {
+    const { pageNo: _pageNo, pageSize: _pageSize, ...rest } = params;
+    return rest;
+  }, [params]);
 
   let problem: ListController['problem'] = null;
   if (data && data.code === LIST_WARNING_CODE) problem = { kind: 'warning', message: data.message };
@@ -110,7 +121,14 @@ export function useListController(model: EntityModel, action: PageAction = 'list
     sort,
     selected,
     columns,
+    queryParams,
+    superQuery,
+    applySuperQuery(query) {
+      setSuperQuery(query && query.entries.length > 0 ? query : null);
+      setPage((p) => ({ ...p, current: 1 }));
+    },
     can,
+    permit,
     search(next) {
       setValues(next);
       setPage((p) => ({ ...p, current: 1 }));

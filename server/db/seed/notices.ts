@@ -188,7 +188,9 @@ export async function seedNotices(trx: Kysely<Database>): Promise<void> {
   await trx
     .insertInto('sysRolePermission')
     .values(
-      NOTICE_BUTTONS.flatMap((b) => b.roles.map((r) => ({ roleId: roleId(r), permissionId: buttonId(b.perms) }))),
+      NOTICE_BUTTONS.flatMap((b) =>
+        b.roles.map((r) => ({ roleId: roleId(r), permissionId: buttonId(b.perms) })),
+      ),
     )
     .execute();
 

@@ -1,0 +1,82 @@
+/**
+ * 导出 and 导入 of a list: the export sends the selected ids when rows are selected, else the list's
+ * current query; the import reports the server's answer the spec's way and refreshes the list.
+ */
+import type { message as antdMessage, Modal } from 'antd';
+import { createElement, useState } from 'react';
+import { useRuntime } from '../context';
+import type { ListParams } from '../data/adapter';
+import { saveBlob } from '../data/files';
+import type { ListController } from '../list/useListController';
+import { ImportTexts, importOutcome } from './import-result';
+import { ImportWarning } from './ImportWarning';
+
+type MessageApi = ReturnType<typeof antdMessage.useMessage>[0];
+type ModalApi = ReturnType<typeof Modal.useModal>[0];
+
+export interface ImportExport {
+  exporting: boolean;
+  exportRows(): Promise<void>;
+  /** Resolves true when the dialog may close (the files were taken, whatever their rows held). */
+  importFiles(files: File[]): Promise<boolean>;
+}
+
+export function useImportExport(list: ListController, messageApi: MessageApi, modal: ModalApi): ImportExport {
+  const { data } = useRuntime();
+  const { model } = list;
+  const [exporting, setExporting] = useState(false);
+
+  const downloadErrors = async (url: string, fileName: string) => {
+    const answer = await data.download(url);
+    if (answer.ok) saveBlob(answer.blob, fileName);
+    else void messageApi.warning(answer.message);
+  };
+
+  return {
+    exporting,
+    async exportRows() {
+      const fileName = model.title;
+      const params: ListParams =
+        list.selected.length > 0
+          ? { selections: list.selected.join(','), fileName }
+          : { ...list.queryParams, fileName };
+      setExporting(true);
+      try {
+        const answer = await data.exportXls(model.basePath, params);
+        if (answer.ok) saveBlob(answer.blob, `${fileName}.xlsx`);
+        else void messageApi.warning(answer.message);
+      } finally {
+        setExporting(false);
+      }
+    },
+    async importFiles(files) {
+      const name = files.map((f) => f.name).join(',');
+      let answer;
+      try {
+        answer = await data.importExcel(model.basePath, files);
+      } catch {
+        // HTTP failures were shown by the client's error catalogue; name the file too.
+        void messageApi.error(ImportTexts.uploadFailed(name));
+        return false;
+      }
+      const outcome = importOutcome(answer, name);
+      if (outcome.kind === 'failure') {
+        void messageApi.warning(outcome.message);
+        return false;
+      }
+      void list.refresh();
+      if (outcome.kind === 'success') void messageApi.success(outcome.message);
+      else
+        void modal.warning({
+          title: ImportTexts.partialTitle,
+          width: 480,
+          okText: '知道了',
+          content: createElement(ImportWarning, {
+            outcome,
+            onDownload: () => void (outcome.fileUrl && downloadErrors(outcome.fileUrl, outcome.fileName)),
+          }),
+        });
+      return true;
+    },
+  };
+}

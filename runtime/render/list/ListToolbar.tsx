@@ -1,0 +1,87 @@
+/**
+ * The list's toolbar: the declared buttons the user may use (新增, 导出, 导入, 高级查询, 批量删除),
+ * the selection count, and 列设置 on the right.
+ */
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import type { FieldModel } from '../../model/declaration/model';
+import type { ImportExport } from '../import-export/useImportExport';
+import { SuperQueryButton } from '../query-builder/SuperQueryButton';
+import { ColumnSettings } from './ColumnSettings';
+import type { ListController } from './useListController';
+
+export type ToolbarItem = 'add' | 'deleteBatch' | 'exportXls' | 'importExcel' | 'superQuery';
+
+export interface ListToolbarProps {
+  list: ListController;
+  items: readonly ToolbarItem[];
+  route: string;
+  superFields: readonly FieldModel[];
+  files: ImportExport;
+  hiddenColumns: readonly string[];
+  onHiddenColumns(hidden: string[]): void;
+  onAdd(): void;
+  onImport(): void;
+  onBatchDelete(): void;
+}
+
+export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
+  const { list, items, files } = props;
+  const state = (item: Exclude<ToolbarItem, 'superQuery'>) =>
+    items.includes(item) ? list.can(item) : 'hide';
+  const add = state('add');
+  const exportXls = state('exportXls');
+  const importExcel = state('importExcel');
+  const batch = state('deleteBatch');
+  return (
+    <div
+      className="zj-list__toolbar"
+      style={{ display: 'flex', alignItems: 'center', marginBottom: 16, gap: 8 }}
+    >
+      <Space wrap style={{ flex: 1 }}>
+        {add !== 'hide' && (
+          <Button type="primary" icon={<PlusOutlined />} disabled={add === 'disable'} onClick={props.onAdd}>
+            新增
+          </Button>
+        )}
+        {exportXls !== 'hide' && (
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={exportXls === 'disable'}
+            loading={files.exporting}
+            onClick={() => void files.exportRows()}
+          >
+            导出
+          </Button>
+        )}
+        {importExcel !== 'hide' && (
+          <Button icon={<UploadOutlined />} disabled={importExcel === 'disable'} onClick={props.onImport}>
+            导入
+          </Button>
+        )}
+        {items.includes('superQuery') && (
+          <SuperQueryButton
+            fields={props.superFields}
+            route={props.route}
+            value={list.superQuery}
+            onApply={list.applySuperQuery}
+          />
+        )}
+        {batch !== 'hide' && (
+          <Button icon={<DeleteOutlined />} disabled={batch === 'disable'} onClick={props.onBatchDelete}>
+            批量删除
+          </Button>
+        )}
+        {list.selected.length > 0 && (
+          <span className="zj-list__selected">
+            已选择 <a>{list.selected.length}</a> 项
+            <Button type="link" size="small" onClick={() => list.select([])}>
+              清空
+            </Button>
+          </span>
+        )}
+      </Space>
+      <ColumnSettings columns={list.columns} hidden={props.hiddenColumns} onChange={props.onHiddenColumns} />
+    </div>
+  );
+}
