@@ -2,8 +2,8 @@
  * A routed screen from a declaration: loads the entity model, picks the renderer registered for
  * its kind, and provides the runtime to everything below.
  */
-import { Result as ResultPage, Spin } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityModel } from '../model/declaration/model';
 import { RuntimeContext } from './context';
 import { loadEntityModel } from './declarations';
@@ -18,6 +18,8 @@ export interface DeclaredScreenProps {
 }
 
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;
+// antd's Result carries large illustrations; only a broken or unsupported screen needs it.
+const ResultPage = lazy(() => import('antd/es/result'));
 
 export function DeclaredScreen({ runtime, entity, title }: DeclaredScreenProps): React.JSX.Element {
   const [state, setState] = useState<{ entity: string; model?: EntityModel; error?: string } | null>(null);
@@ -33,15 +35,22 @@ export function DeclaredScreen({ runtime, entity, title }: DeclaredScreenProps):
     };
   }, [entity]);
   if (!state || state.entity !== entity) return loading;
-  if (!state.model) return <ResultPage status="warning" title="页面配置有误" subTitle={state.error} />;
+  if (!state.model)
+    return (
+      <Suspense fallback={loading}>
+        <ResultPage status="warning" title="页面配置有误" subTitle={state.error} />
+      </Suspense>
+    );
   const Renderer = runtime.renderers.get(state.model.declaration.kind);
   if (!Renderer)
     return (
-      <ResultPage
-        status="info"
-        title="功能建设中"
-        subTitle={`暂不支持的页面类型：${state.model.declaration.kind}`}
-      />
+      <Suspense fallback={loading}>
+        <ResultPage
+          status="info"
+          title="功能建设中"
+          subTitle={`暂不支持的页面类型：${state.model.declaration.kind}`}
+        />
+      </Suspense>
     );
   return (
     <RuntimeContext.Provider value={runtime}>

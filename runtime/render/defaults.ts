@@ -8,6 +8,10 @@ import { pickerWidgets } from './widgets/entries';
 export const defaultRenderers: readonly RendererEntry[] = [
   { type: 'list', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
   { type: 'tree', load: () => import('./tree/TreeRenderer').then((m) => m.TreeRenderer) },
+  {
+    type: 'innerTable',
+    load: () => import('./inner-table/InnerTableRenderer').then((m) => m.InnerTableRenderer),
+  },
 ];
 
 const text = () => import('./widgets/text-widgets');
@@ -18,7 +22,7 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'input', load: () => text().then((m) => m.InputWidget) },
   { type: 'textarea', load: () => text().then((m) => m.TextAreaWidget) },
   { type: 'password', load: () => text().then((m) => m.PasswordWidget) },
-  { type: 'number', load: () => text().then((m) => m.NumberWidget) },
+  { type: 'number', load: () => import('./widgets/number-widget').then((m) => m.NumberWidget) },
   { type: 'select', load: () => choice().then((m) => m.SelectWidget) },
   { type: 'multiSelect', load: () => choice().then((m) => m.MultiSelectWidget) },
   { type: 'radio', load: () => choice().then((m) => m.RadioWidget) },

@@ -4,6 +4,7 @@
  * module registers itself on import, so two runtimes (the app and a docs page) never share state
  * and an unused widget never reaches the bundle of a screen that does not need it.
  */
+import { antdFeedback, type FeedbackPort } from './feedback';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ScreenKind, Widget } from '../model/declaration/types';
 import { createDataAdapter, type DataAdapter } from './data/adapter';
@@ -47,6 +48,8 @@ export interface RuntimeOptions {
   widgets: readonly WidgetEntry[];
   http: HttpClient;
   session: SessionView;
+  /** Messages and dialogs; antd's statics when the host gives none. */
+  feedback?: FeedbackPort;
   checkContract?: boolean;
 }
 
@@ -57,6 +60,7 @@ export interface Runtime {
   /** For widgets that read system endpoints (pickers, uploads) rather than an entity's routes. */
   http: HttpClient;
   session: SessionView;
+  feedback: FeedbackPort;
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -66,5 +70,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     data: createDataAdapter(options.http, { checkContract: options.checkContract }),
     http: options.http,
     session: options.session,
+    feedback: options.feedback ?? antdFeedback,
   };
 }

@@ -153,7 +153,10 @@ async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void> {
 }
 
 /** Brings every declared table up to its declaration, in one transaction under an advisory lock. */
-export async function ensureEntityTables(db: Db, items: readonly LoadedDeclaration[]): Promise<void> {
+export async function ensureEntityTables(db: Db, all: readonly LoadedDeclaration[]): Promise<void> {
+  // An external declaration's table belongs to hand-written code (and its migration): never touched,
+  // never recorded as owned, so no declaration can later adopt it.
+  const items = all.filter((item) => !item.model.external);
   if (items.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${DDL_LOCK})`.execute(trx);

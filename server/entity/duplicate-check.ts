@@ -24,7 +24,8 @@ export function registerDuplicateCheck(
   deps: EntityDeps,
   stores: readonly EntityStore[],
 ): void {
-  const byTable = new Map(stores.map((s) => [s.model.table, s]));
+  // An external declaration's table is hand-written code's: its values are not the engine's to probe.
+  const byTable = new Map(stores.filter((s) => !s.model.external).map((s) => [s.model.table, s]));
   app.get('/sys/duplicate/check', access(null), (request) =>
     guarded(async () => {
       const params = queryOf(request);

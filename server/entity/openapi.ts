@@ -155,6 +155,15 @@ export function buildOpenApi(
   const paths: Record<string, Record<string, Operation>> = {};
   const schemas: Json = {};
   for (const model of models) {
+    if (model.external) {
+      // Hand-written routes: the record is documented, the paths come from the route table below.
+      schemas[model.name] = {
+        ...recordComponent(model),
+        'x-routes': 'external',
+        description: `由手写路由提供：${model.basePath}`,
+      };
+      continue;
+    }
     schemas[model.name] = recordComponent(model);
     Object.assign(paths, entityPaths(model, { $ref: `#/components/schemas/${model.name}` }));
   }

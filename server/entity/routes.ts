@@ -40,7 +40,10 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: AppDeps):
   // Multipart bodies for the import routes, with their file size and part count limits. Registered
   // once in this API context: another plugin here must not register @fastify/multipart again.
   await app.register(multipart, { limits: IMPORT_LIMITS });
-  const stores = loaded.map((item) => new EntityStore(db, item.model, deps.config.timeZone));
+  // "routes": "external" declarations are served by hand-written code: validated above, no store here.
+  const stores = loaded
+    .filter((item) => !item.model.external)
+    .map((item) => new EntityStore(db, item.model, deps.config.timeZone));
   for (const store of stores) byName.set(store.model.name, store);
   for (const store of stores) {
     registerCrudRoutes(app, entityDeps, store);
@@ -53,9 +56,10 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: AppDeps):
   registerDuplicateCheck(app, entityDeps, stores);
   registerCheckRule(app, db);
   registerErrorDownload(app, entityDeps.dataDir);
+  // The docs list every declaration; external ones document their fields, their routes come from the route table.
   registerDocs(
     app,
-    stores.map((s) => s.model),
+    loaded.map((item) => item.model),
     deps.config.apiBase,
   );
 }

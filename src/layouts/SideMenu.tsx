@@ -3,13 +3,13 @@ import { createElement, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ancestorKeys, type MenuEntry } from '../router/menu';
 import type { NavTheme } from '../shell/prefs-model';
-import { iconComponentName, useMenuIcons, type IconMap } from './icons';
+import { iconComponentName, resolveIcon, useMenuIcons, type IconMap } from './icons';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
 function toItems(entries: readonly MenuEntry[], icons: IconMap | null): MenuItem[] {
   return entries.map((entry) => {
-    const Icon = entry.icon && icons ? icons[iconComponentName(entry.icon)] : undefined;
+    const Icon = entry.icon && icons ? resolveIcon(icons, iconComponentName(entry.icon)) : undefined;
     const icon = Icon ? createElement(Icon) : undefined;
     if (entry.children)
       return { key: entry.key, label: entry.label, icon, children: toItems(entry.children, icons) };

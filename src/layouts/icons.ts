@@ -1,6 +1,11 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
-export type IconMap = Readonly<Record<string, ComponentType>>;
+export interface IconMap {
+  /** Icons in the menu's chunk. */
+  icons: Readonly<Record<string, ComponentType>>;
+  /** Icons fetched one by one when a menu names them. */
+  more: Readonly<Record<string, () => Promise<{ default: ComponentType }>>>;
+}
 
 /**
  * The icon component name for a menu icon value: 'HomeOutlined' as is; legacy antd 3 names such as
@@ -22,7 +27,7 @@ let loading: Promise<IconMap> | null = null;
 
 function loadIcons(): Promise<IconMap> {
   loading ??= import('./icon-map').then((module) => {
-    loaded = module.MENU_ICONS;
+    loaded = { icons: module.MENU_ICONS, more: module.MORE_MENU_ICONS };
     return loaded;
   });
   return loading;
@@ -42,4 +47,22 @@ export function useMenuIcons(): IconMap | null {
     };
   }, [icons]);
   return icons;
+}
+
+const fetched = new Map<string, ComponentType>();
+
+/** The component of a menu icon name, or undefined for a name no map knows (no icon then). */
+export function resolveIcon(map: IconMap, name: string): ComponentType | undefined {
+  const near = map.icons[name];
+  if (near) return near;
+  const load = map.more[name];
+  if (!load) return undefined;
+  let icon = fetched.get(name);
+  if (!icon) {
+    const Lazy = lazy(load);
+    // The icon's chunk may still be on its way: the menu item shows no icon until it is there.
+    icon = () => createElement(Suspense, { fallback: null }, createElement(Lazy));
+    fetched.set(name, icon);
+  }
+  return icon;
 }

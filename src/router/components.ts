@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Runtime } from '../../runtime/render';
+import { feedback, openDialog } from '../feedback';
 import { deleteAction, getAction, postAction, putAction } from '../http/client';
 import { RouteView } from '../layouts/RouteView';
 import { StorageKeys } from '../session/keys';
@@ -55,6 +56,11 @@ function declaredScreen(entity: string): ScreenLoader {
       widgets: render.defaultWidgets,
       // The engine never imports the shell: it gets the app's HTTP helpers and a session view here.
       http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
+      // The app's messages and dialogs: themed, in zh_CN, loaded on first use.
+      feedback: {
+        message: (level, text) => feedback().message[level](text),
+        dialog: (kind, props) => void openDialog(kind, props),
+      },
       session: {
         auth: () => session.auth,
         allAuth: () => session.allAuth,

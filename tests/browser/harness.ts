@@ -10,6 +10,8 @@ import { templateDatabase } from './template-db.js';
 
 export { CAPTCHA, signInFast } from './fast-session.js';
 export const ADMIN_PASSWORD = 'Admin@123456';
+/** The build the tests serve; TEST_WEB_DIR picks another (e.g. while ./dist is being rebuilt). */
+export const WEB_DIR = path.resolve(process.env.TEST_WEB_DIR ?? 'dist');
 export const STAFF_PASSWORD = 'Staff@123456';
 export const SCREENSHOT_DIR = path.resolve('docs/screenshots');
 
@@ -46,8 +48,7 @@ export interface Harness {
  * Chromium. The test command builds the app first (`vite build`); a missing build fails loudly here.
  */
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
-  // TEST_WEB_DIR: run against another build than ./dist (e.g. while another build is being written).
-  const webDir = overrides.webDir ?? path.resolve(process.env.TEST_WEB_DIR ?? 'dist');
+  const webDir = overrides.webDir ?? WEB_DIR;
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`${webDir}/index.html is missing: run \`npx vite build\` before the browser tests`);
   }

@@ -14,6 +14,7 @@ import {
   startHarness,
   submitAccountForm,
   type Harness,
+  WEB_DIR,
 } from './harness';
 
 let h: Harness;
@@ -60,7 +61,7 @@ describe('sign-in page', () => {
       ),
     ).toEqual([]);
     const gzip = scripts.reduce(
-      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join('dist', file))).length,
+      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(WEB_DIR, file))).length,
       0,
     );
     console.info(

@@ -16,6 +16,7 @@ import {
   signIn,
   startHarness,
   type Harness,
+  WEB_DIR,
 } from './harness';
 
 let h: Harness;
@@ -70,7 +71,7 @@ describe('declared customer list (admin)', () => {
     await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     await page.waitForLoadState('networkidle');
     const gzip = scripts.reduce(
-      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join('dist', file))).length,
+      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(WEB_DIR, file))).length,
       0,
     );
     console.info(

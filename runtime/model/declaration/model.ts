@@ -4,7 +4,15 @@
  * write, read). The query compiler, the validators and the server routes read this, never the raw
  * JSON, so a default is decided in one place.
  */
-import type { Action, Declaration, FieldDecl, FieldType, TransitionDecl, TreeDecl } from './types.js';
+import type {
+  Action,
+  Declaration,
+  FieldDecl,
+  FieldType,
+  TransitionDecl,
+  TransitionMethod,
+  TreeDecl,
+} from './types.js';
 
 export interface FieldModel extends FieldDecl {
   /** SQL column (snake_case of the name). */
@@ -23,7 +31,7 @@ export interface FieldModel extends FieldDecl {
 
 export interface TransitionModel extends TransitionDecl {
   permission: string;
-  method: 'PUT' | 'POST' | 'DELETE';
+  method: TransitionMethod;
   path: string;
 }
 
@@ -49,6 +57,8 @@ export interface EntityModel {
   transitions: readonly TransitionModel[];
   softDelete: boolean;
   tenantScoped: boolean;
+  /** Hand-written routes serve it ("routes": "external"): no table, no generated routes. */
+  external: boolean;
 }
 
 /** The snake_case column of a camelCase field name (the same rule as Kysely's CamelCasePlugin). */
@@ -177,5 +187,6 @@ export function buildEntityModel(decl: Declaration): EntityModel {
     })),
     softDelete: decl.softDelete === true,
     tenantScoped: decl.tenantScoped === true,
+    external: decl.routes === 'external',
   };
 }

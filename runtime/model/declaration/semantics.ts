@@ -146,9 +146,45 @@ function checkDefault(field: FieldDecl, at: string): Problem[] {
   return fits ? [] : [{ path, message: `does not fit a ${field.type} field` }];
 }
 
+const EXTERNAL_REASON = 'not allowed with "routes": "external"';
+
+/**
+ * With hand-written routes the engine makes no table and serves no call, so whatever only the
+ * engine's table or routes would honour is refused rather than silently ignored.
+ */
+function checkExternal(decl: Declaration): Problem[] {
+  if (decl.routes !== 'external') return [];
+  const out: Problem[] = [];
+  const why = {
+    adoptTable: 'the engine makes or adopts no table',
+    softDelete: 'the hand-written server decides how rows are deleted',
+    tenantScoped: 'the hand-written server decides the tenant scope',
+    indexes: 'the engine makes no table to index',
+    children: 'the engine serves no queryById to attach children to',
+  } as const;
+  for (const key of Object.keys(why) as (keyof typeof why)[]) {
+    const value = decl[key];
+    if (value === true || (Array.isArray(value) && value.length > 0))
+      out.push({ path: `/${key}`, message: `${EXTERNAL_REASON} (${why[key]})` });
+  }
+  decl.fields.forEach((field, i) => {
+    if (field.unique === true)
+      out.push({
+        path: `/fields/${i}/unique`,
+        message: `${EXTERNAL_REASON} (the duplicate check only knows engine tables)`,
+      });
+    if (field.index === true)
+      out.push({
+        path: `/fields/${i}/index`,
+        message: `${EXTERNAL_REASON} (the engine makes no table to index)`,
+      });
+  });
+  return out;
+}
+
 /** Every semantic problem of one declaration (already valid against the meta-schema). */
 export function checkSemantics(decl: Declaration): Problem[] {
-  const out: Problem[] = [];
+  const out: Problem[] = checkExternal(decl);
   const names = new Map<string, number>();
   const columns = new Map<string, string>();
   decl.fields.forEach((field, i) => {

@@ -128,6 +128,15 @@ export interface ChildDecl {
   title?: string;
 }
 
+export type TransitionMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/**
+ * Who serves the entity's API: 'generated' (default) makes the table and the routes from the
+ * declaration; 'external' means hand-written server code already answers at basePath with the same
+ * shapes, so the server only validates the declaration and the browser renders it like any other.
+ */
+export type RoutesMode = 'generated' | 'external';
+
 export interface TransitionDecl {
   name: string;
   title: string;
@@ -137,7 +146,8 @@ export interface TransitionDecl {
   /** Default `${permissionPrefix}:${name}`. */
   permission?: string;
   confirm?: string;
-  method?: 'PUT' | 'POST' | 'DELETE';
+  /** GET and DELETE carry the id in the query (?id=), PUT and POST in the body. */
+  method?: TransitionMethod;
   /** Route under basePath; default the name. */
   path?: string;
 }
@@ -151,6 +161,8 @@ export interface Declaration {
   table: string;
   basePath: string;
   kind: ScreenKind;
+  /** Default 'generated'. */
+  routes?: RoutesMode;
   permissionPrefix: string;
   permissions?: Partial<Record<Action, string>>;
   /** Take over an existing, unowned table: only missing columns and indexes are added. */

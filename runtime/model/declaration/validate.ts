@@ -113,6 +113,13 @@ export function loadDeclarations(sources: readonly DeclarationSource[]): LoadRes
           path: `/children/${i}/entity`,
           message: `no declaration named "${child.entity}"`,
         });
+      } else if (target.model.external) {
+        // The engine would read and delete the child's rows in a table it does not make.
+        issues.push({
+          file: item.file,
+          path: `/children/${i}/entity`,
+          message: `"${child.entity}" has "routes": "external"; a child must have generated routes`,
+        });
       } else if (!target.model.field(child.foreignKey) || target.model.field(child.foreignKey)?.system) {
         issues.push({
           file: item.file,

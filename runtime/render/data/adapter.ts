@@ -60,7 +60,9 @@ export function createDataAdapter(http: HttpClient, options: AdapterOptions = {}
     download: (url) => fetchFile(http, url),
     transition(basePath, t, id) {
       const url = `${basePath}/${t.path}`;
-      // DELETE carries the id in the query (the contract's startUseById?id); PUT and POST in the body.
+      // GET and DELETE carry the id in the query (the contract's doReleaseData?id, startUseById?id);
+      // PUT and POST in the body.
+      if (t.method === 'GET') return http.get<unknown>(url, { id });
       if (t.method === 'DELETE') return http.delete<unknown>(url, { id });
       return t.method === 'POST' ? http.post<unknown>(url, { id }) : http.put<unknown>(url, { id });
     },

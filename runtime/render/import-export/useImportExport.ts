@@ -2,17 +2,14 @@
  * 导出 and 导入 of a list: the export sends the selected ids when rows are selected, else the list's
  * current query; the import reports the server's answer the spec's way and refreshes the list.
  */
-import type { message as antdMessage, Modal } from 'antd';
 import { createElement, useState } from 'react';
 import { useRuntime } from '../context';
+import type { FeedbackPort } from '../feedback';
 import type { ListParams } from '../data/adapter';
 import { saveBlob } from '../data/files';
 import type { ListController } from '../list/useListController';
 import { ImportTexts, importOutcome } from './import-result';
 import { ImportWarning } from './ImportWarning';
-
-type MessageApi = ReturnType<typeof antdMessage.useMessage>[0];
-type ModalApi = ReturnType<typeof Modal.useModal>[0];
 
 export interface ImportExport {
   exporting: boolean;
@@ -21,7 +18,7 @@ export interface ImportExport {
   importFiles(files: File[]): Promise<boolean>;
 }
 
-export function useImportExport(list: ListController, messageApi: MessageApi, modal: ModalApi): ImportExport {
+export function useImportExport(list: ListController, feedback: FeedbackPort): ImportExport {
   const { data } = useRuntime();
   const { model } = list;
   const [exporting, setExporting] = useState(false);
@@ -29,7 +26,7 @@ export function useImportExport(list: ListController, messageApi: MessageApi, mo
   const downloadErrors = async (url: string, fileName: string) => {
     const answer = await data.download(url);
     if (answer.ok) saveBlob(answer.blob, fileName);
-    else void messageApi.warning(answer.message);
+    else feedback.message('warning', answer.message);
   };
 
   return {
@@ -44,7 +41,7 @@ export function useImportExport(list: ListController, messageApi: MessageApi, mo
       try {
         const answer = await data.exportXls(model.basePath, params);
         if (answer.ok) saveBlob(answer.blob, `${fileName}.xlsx`);
-        else void messageApi.warning(answer.message);
+        else feedback.message('warning', answer.message);
       } finally {
         setExporting(false);
       }
@@ -56,18 +53,18 @@ export function useImportExport(list: ListController, messageApi: MessageApi, mo
         answer = await data.importExcel(model.basePath, files);
       } catch {
         // HTTP failures were shown by the client's error catalogue; name the file too.
-        void messageApi.error(ImportTexts.uploadFailed(name));
+        feedback.message('error', ImportTexts.uploadFailed(name));
         return false;
       }
       const outcome = importOutcome(answer, name);
       if (outcome.kind === 'failure') {
-        void messageApi.warning(outcome.message);
+        feedback.message('warning', outcome.message);
         return false;
       }
       void list.refresh();
-      if (outcome.kind === 'success') void messageApi.success(outcome.message);
+      if (outcome.kind === 'success') feedback.message('success', outcome.message);
       else
-        void modal.warning({
+        feedback.dialog('warning', {
           title: ImportTexts.partialTitle,
           width: 480,
           okText: '知道了',

@@ -2,7 +2,7 @@
  * The head list view: query form, toolbar, table, and the add / edit / detail modals. All state and
  * decisions live in useListController; this file only draws them and asks for confirmation.
  */
-import { Card, Empty, Modal, Table, message } from 'antd';
+import { Card, Empty, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { TransitionModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
@@ -47,31 +47,32 @@ export const ListMessages = {
 export interface ListRendererProps extends RendererProps {
   /** A tree entity: roots from rootList, children loaded on expand. */
   tree?: boolean;
+  /** Expandable rows of a non-tree list (the inner-table screen shows each row's children). */
+  expandable?: TableProps<Row>['expandable'];
 }
 
-export function ListRenderer({ model, tree = false }: ListRendererProps): React.JSX.Element {
+export function ListRenderer({ model, tree = false, expandable }: ListRendererProps): React.JSX.Element {
   const runtime = useRuntime();
   const list = useListController(model, tree ? 'rootList' : 'list');
   const nodes = useTreeChildren(model, list.records, tree);
-  const [messageApi, messageHolder] = message.useMessage();
-  const [modal, modalHolder] = Modal.useModal();
+  const { feedback } = runtime;
   const [dialog, setDialog] = useState<Dialog>(null);
-  const files = useImportExport(list, messageApi, modal);
+  const files = useImportExport(list, feedback);
   // Saved queries and column settings belong to the route the list is shown at.
   const [route] = useState(currentRoute);
   const [hiddenColumns, setHiddenColumns] = useState(() => readHiddenColumns(browserStorage(), route));
   const columns = useMemo(() => shownColumns(list.columns, hiddenColumns), [list.columns, hiddenColumns]);
 
   useEffect(() => {
-    if (list.problem?.kind === 'warning') void messageApi.warning(list.problem.message);
-    else if (list.problem?.kind === 'error') void messageApi.error(list.problem.message);
-  }, [list.problem?.kind, list.problem?.message, messageApi]);
+    if (list.problem?.kind === 'warning') feedback.message('warning', list.problem.message);
+    else if (list.problem?.kind === 'error') feedback.message('error', list.problem.message);
+  }, [list.problem?.kind, list.problem?.message, feedback]);
   useEffect(() => {
-    if (nodes.problem) void messageApi.warning(nodes.problem);
-  }, [nodes.problem, messageApi]);
+    if (nodes.problem) feedback.message('warning', nodes.problem);
+  }, [nodes.problem, feedback]);
 
   const report = (answer: Result<unknown>) =>
-    answer.success ? void messageApi.success(answer.message) : void messageApi.warning(answer.message);
+    feedback.message(answer.success ? 'success' : 'warning', answer.message);
 
   const open = async (kind: 'edit' | 'detail', row: Row) => {
     setDialog(
@@ -80,7 +81,7 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
     const answer = await runtime.data.queryById(model.basePath, String(row.id));
     if (!answer.success) {
       setDialog(null);
-      void messageApi.warning(answer.message);
+      feedback.message('warning', answer.message);
       return;
     }
     setDialog(
@@ -92,10 +93,10 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
 
   const batchDelete = () => {
     if (list.selected.length === 0) {
-      void messageApi.warning(ListMessages.selectOne);
+      feedback.message('warning', ListMessages.selectOne);
       return;
     }
-    void modal.confirm({
+    feedback.dialog('confirm', {
       title: ListMessages.batchTitle,
       content: ListMessages.batchContent,
       okText: '确定',
@@ -120,8 +121,6 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
 
   return (
     <Card variant="borderless" className="zj-list">
-      {messageHolder}
-      {modalHolder}
       <QueryForm
         name={`zj-query-${model.name}`}
         fields={queryFields(model)}
@@ -149,7 +148,7 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
         bordered
         loading={list.loading}
         dataSource={nodes.rows}
-        expandable={tree ? { onExpand: nodes.expand } : undefined}
+        expandable={tree ? { onExpand: nodes.expand } : expandable}
         scroll={{ x: 'max-content' }}
         columns={[
           ...tableColumns(columns, list.sort, tree),
@@ -212,7 +211,7 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
             onClose={() => setDialog(null)}
             onSaved={(text) => {
               setDialog(null);
-              void messageApi.success(text);
+              feedback.message('success', text);
               void list.refresh();
             }}
           />
@@ -220,7 +219,7 @@ export function ListRenderer({ model, tree = false }: ListRendererProps): React.
         {dialog?.kind === 'import' && (
           <ImportModal
             onClose={() => setDialog(null)}
-            onRefused={(text) => void messageApi.warning(text)}
+            onRefused={(text) => feedback.message('warning', text)}
             onImport={async (picked) => {
               if (await files.importFiles(picked)) setDialog(null);
             }}

@@ -1,8 +1,8 @@
-/** Text and number widgets; values travel as the wire's strings and numbers. */
-import { Input, InputNumber } from 'antd';
+/** Text widgets; values travel as the wire's strings (numbers: number-widget.tsx). */
+import { Input } from 'antd';
 import type { WidgetProps } from '../types';
 
-function placeholderOf(props: WidgetProps, verb = '请输入'): string {
+export function placeholderOf(props: WidgetProps, verb = '请输入'): string {
   return props.placeholder ?? props.field.placeholder ?? `${verb}${props.field.title}`;
 }
 
@@ -45,25 +45,6 @@ export function PasswordWidget(props: WidgetProps): React.JSX.Element {
       disabled={props.disabled}
       placeholder={placeholderOf(props)}
       autoComplete="new-password"
-    />
-  );
-}
-
-export function NumberWidget(props: WidgetProps): React.JSX.Element {
-  const { field } = props;
-  const value =
-    props.value === undefined || props.value === null || props.value === '' ? null : Number(props.value);
-  return (
-    <InputNumber<number>
-      id={props.id}
-      value={value}
-      onChange={(v) => props.onChange?.(v ?? null)}
-      disabled={props.disabled}
-      placeholder={placeholderOf(props)}
-      min={field.min}
-      max={field.max}
-      precision={field.type === 'int' ? 0 : field.type === 'money' ? 2 : undefined}
-      style={{ width: '100%' }}
     />
   );
 }

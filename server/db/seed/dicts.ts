@@ -132,6 +132,17 @@ export const DICTS: DictSeed[] = [
     items: [
       ['USER', '指定用户'],
       ['ALL', '全体用户'],
+      ['DEPART', '指定部门'],
+      ['ROLE', '指定角色'],
+    ],
+  },
+  {
+    // How a notice opens: the announcement screen's 打开方式 (sys_announcement.open_type).
+    code: 'open_type',
+    name: '打开方式',
+    items: [
+      ['component', '组件'],
+      ['url', '地址'],
     ],
   },
   {

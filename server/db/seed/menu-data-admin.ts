@@ -43,7 +43,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     page('system.position', '职务管理', '/system/position', 'declared/position', A, {
       buttons: [button('position:add', '新增职务', A), button('position:authorization', '职务授权', A)],
     }),
-    page('system.dict', '数据字典', '/system/dict', 'system/DictList', A, {
+    page('system.dict', '数据字典', '/system/dict', 'declared/dict', A, {
       buttons: [
         button('dict:add', '新增字典', A),
         button('dict:edit', '编辑字典', A),
@@ -63,7 +63,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     page('system.log', '日志管理', '/system/log', 'system/LogList', A, {
       buttons: [button('log:delete', '删除日志', A)],
     }),
-    page('system.announcement', '通知公告', '/system/announcement', 'system/AnnouncementList', A, {
+    page('system.announcement', '通知公告', '/system/announcement', 'declared/announcement', A, {
       buttons: [
         button('announcement:add', '新增公告', A),
         button('announcement:release', '发布公告', A),

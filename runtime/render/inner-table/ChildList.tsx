@@ -1,0 +1,179 @@
+/**
+ * One child entity's list inside an expanded parent row: paged and sorted by the server, with the
+ * child's own 新增 / 编辑 / 详情 / 删除 (its declaration and permissions decide which). It reuses
+ * the head list's controller, row actions and modals through a runtime whose adapter is scoped to
+ * the parent (child-scope.ts), and a swr cache of its own: the list's cache key names the base
+ * path and the query but not the scope, so two expanded parents must not share one cache.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Table } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { SWRConfig, type Cache } from 'swr';
+import type { EntityModel } from '../../model/declaration/model';
+import { RuntimeContext, useRuntime } from '../context';
+import type { Row } from '../data/adapter';
+import type { FormMode } from '../form/form-state';
+import { fieldHidden } from '../permissions';
+import { declaredRowActions, RowActions } from '../list/RowActions';
+import { totalText } from '../list/query-params';
+import { tableColumns } from '../list/table-columns';
+import { useListController } from '../list/useListController';
+import type { Result } from '../types';
+import { scopedAdapter, type ChildScope } from './child-scope';
+
+const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
+const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
+
+type Dialog =
+  { kind: 'form'; mode: FormMode; record: Row | null } | { kind: 'detail'; record: Row | null } | null;
+
+export interface ChildListProps {
+  model: EntityModel;
+  scope: ChildScope;
+  title: string;
+}
+
+export function ChildList({ model, scope, title }: ChildListProps): React.JSX.Element {
+  const runtime = useRuntime();
+  const { basePath, foreignKey, parentId } = scope;
+  const scoped = useMemo(
+    () => ({ ...runtime, data: scopedAdapter(runtime.data, { basePath, foreignKey, parentId }) }),
+    [runtime, basePath, foreignKey, parentId],
+  );
+  // Created once per mounted child list, so collapsing and expanding again starts fresh.
+  const [swr] = useState(() => ({ provider: () => new Map() as Cache }));
+  return (
+    <SWRConfig value={swr}>
+      <RuntimeContext.Provider value={scoped}>
+        <ChildTable model={model} title={title} />
+      </RuntimeContext.Provider>
+    </SWRConfig>
+  );
+}
+
+function ChildTable({ model, title }: { model: EntityModel; title: string }): React.JSX.Element {
+  const runtime = useRuntime();
+  const list = useListController(model);
+  const { feedback } = runtime;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const add = (model.declaration.list?.toolbar ?? ['add']).includes('add') ? list.can('add') : 'hide';
+  const hidden = (code: string | undefined) =>
+    fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
+
+  const report = (answer: Result<unknown>) =>
+    feedback.message(answer.success ? 'success' : 'warning', answer.message);
+
+  const open = async (kind: 'edit' | 'detail', row: Row) => {
+    setDialog(kind === 'edit' ? { kind: 'form', mode: 'edit', record: null } : { kind, record: null });
+    const answer = await runtime.data.queryById(model.basePath, String(row.id));
+    if (!answer.success) {
+      setDialog(null);
+      feedback.message('warning', answer.message);
+      return;
+    }
+    const record = answer.result;
+    setDialog(kind === 'edit' ? { kind: 'form', mode: 'edit', record } : { kind, record });
+  };
+
+  return (
+    <div className="zj-inner-child" data-entity={model.name}>
+      <div
+        className="zj-inner-child__head"
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 8 }}
+      >
+        <span className="zj-inner-child__title" style={{ fontWeight: 600 }}>
+          {title}
+        </span>
+        {add !== 'hide' && (
+          <Button
+            type="primary"
+            size="small"
+            icon={<PlusOutlined />}
+            disabled={add === 'disable'}
+            onClick={() => setDialog({ kind: 'form', mode: 'add', record: null })}
+          >
+            新增
+          </Button>
+        )}
+      </div>
+      <Table<Row>
+        rowKey={(row) => String(row.id)}
+        size="small"
+        bordered
+        loading={list.loading}
+        dataSource={list.records}
+        columns={[
+          ...tableColumns(list.columns, list.sort),
+          {
+            key: '$actions',
+            title: '操作',
+            align: 'center',
+            width: Math.max(120, declaredRowActions(list).length * 56 + 16),
+            render: (_: unknown, row: Row) => (
+              <RowActions
+                list={list}
+                row={row}
+                onTransition={async (t) => {
+                  const answer = await runtime.data.transition(model.basePath, t, String(row.id));
+                  report(answer);
+                  if (answer.success) await list.refresh();
+                }}
+                onEdit={() => void open('edit', row)}
+                onDetail={() => void open('detail', row)}
+                onDelete={async () => report(await list.remove(String(row.id)))}
+              />
+            ),
+          },
+        ]}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        pagination={{
+          size: 'small',
+          // The expanded row's own padding ends the block; antd's default bottom margin doubles it.
+          style: { marginBottom: 0 },
+          current: list.page.current,
+          pageSize: list.page.size,
+          total: list.total,
+          pageSizeOptions: model.pageSizes.map(String),
+          showSizeChanger: true,
+          showTotal: totalText,
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'paginate')
+            list.changePage(pagination.current ?? 1, pagination.pageSize ?? 10);
+          if (extra.action === 'sort') {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            list.changeSort(
+              one?.order && one.columnKey
+                ? { field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }
+                : null,
+            );
+          }
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'form' && (
+          <FormModal
+            key={dialog.record ? 'ready' : 'loading'}
+            model={model}
+            mode={dialog.mode}
+            record={dialog.record}
+            onClose={() => setDialog(null)}
+            onSaved={(text) => {
+              setDialog(null);
+              feedback.message('success', text);
+              void list.refresh();
+            }}
+          />
+        )}
+        {dialog?.kind === 'detail' && (
+          <DetailModal
+            model={model}
+            record={dialog.record}
+            hidden={(f) => hidden(f.permission)}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}
