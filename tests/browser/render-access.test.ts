@@ -70,3 +70,36 @@ describe('declared customer list (staff)', () => {
     expect(errorsOf(staff)).toEqual([]);
   });
 });
+
+describe('a field rule hides a column', () => {
+  it('容纳人数 (scene:field:capacity, admin only) is a column for admin and absent for a manager', async () => {
+    const header = (page: Awaited<ReturnType<Harness['newPage']>>) =>
+      page.locator('.zj-list .ant-table-thead th').allInnerTexts();
+    const admin = await h.newPage();
+    await signIn(admin, h.baseUrl, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      tenant: '智慧接待示范单位',
+    });
+    await admin.goto(`${h.baseUrl}/scene/list`);
+    await admin.locator('.zj-list .ant-table').waitFor();
+    await expect.poll(() => header(admin)).toContain('容纳人数');
+
+    const manager = await h.newPage();
+    await signIn(manager, h.baseUrl, { username: 'zhangwei', password: STAFF_PASSWORD });
+    await manager.goto(`${h.baseUrl}/scene/list`);
+    await manager.locator('.zj-list .ant-table').waitFor();
+    await expect.poll(() => header(manager)).toContain('场景名称');
+    expect(await header(manager)).not.toContain('容纳人数');
+    // Nor can the manager read it from the API.
+    const token = await manager.evaluate(
+      () => JSON.parse(localStorage.getItem('Access-Token') ?? '{}').value,
+    );
+    const res = await manager.request.get(`${h.baseUrl}/api/sys/scene/list`, {
+      headers: { 'X-Access-Token': token },
+    });
+    const body = (await res.json()) as { result: { records: Record<string, unknown>[] } };
+    for (const row of body.result.records) expect(row).not.toHaveProperty('capacity');
+    expect(errorsOf(manager)).toEqual([]);
+  });
+});
