@@ -133,3 +133,30 @@ describe('the notice panel rules', () => {
     );
   });
 });
+
+describe('the bell poll', () => {
+  it('asks for the 3 newest unread every 6 s and stops for good after a failed answer', async () => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    const fetchUnread = vi
+      .fn()
+      .mockResolvedValueOnce({ success: true, result: { records: [{ id: 'a' }], total: 4 } })
+      .mockResolvedValueOnce({ success: false, message: '服务器内部错误' })
+      .mockResolvedValue({ success: true, result: { records: [], total: 0 } });
+    vi.doMock('../../src/notice/api', () => ({ fetchUnread }));
+    const { startLiveNotices, stopLiveNotices, NOTICE_POLL_MS } = await import('../../src/notice/live');
+    const { noticeState } = await import('../../src/notice/store');
+    // No socket in this test: an empty token skips it.
+    startLiveNotices('u1', '');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(noticeState.sysMsgCount).toBe(4);
+    expect(noticeState.polling).toBe(true);
+    await vi.advanceTimersByTimeAsync(NOTICE_POLL_MS);
+    expect(fetchUnread).toHaveBeenCalledTimes(2);
+    expect(noticeState.polling).toBe(false);
+    await vi.advanceTimersByTimeAsync(NOTICE_POLL_MS * 5);
+    expect(fetchUnread).toHaveBeenCalledTimes(2);
+    stopLiveNotices();
+    vi.doUnmock('../../src/notice/api');
+  });
+});
