@@ -12,6 +12,7 @@ import type {
   TransitionDecl,
   TransitionMethod,
   TreeDecl,
+  ViewDecl,
 } from './types.js';
 
 export interface FieldModel extends FieldDecl {
@@ -35,6 +36,12 @@ export interface TransitionModel extends TransitionDecl {
   path: string;
 }
 
+export interface ViewModel extends Omit<ViewDecl, 'permission'> {
+  /** null: any user who may open the list. */
+  permission: string | null;
+  path: string;
+}
+
 /** A tree with its defaults filled in; codeField stays optional. */
 export type TreeModel = Required<Omit<TreeDecl, 'codeField'>> & { codeField?: string };
 
@@ -55,6 +62,7 @@ export interface EntityModel {
   pageSizes: readonly number[];
   tree: TreeModel | null;
   transitions: readonly TransitionModel[];
+  views: readonly ViewModel[];
   softDelete: boolean;
   tenantScoped: boolean;
   /** Hand-written routes serve it ("routes": "external"): no table, no generated routes. */
@@ -155,6 +163,7 @@ export function buildEntityModel(decl: Declaration): EntityModel {
   const fields = [...declared, ...systemFields()];
   const byName = new Map(fields.map((f) => [f.name, f]));
   const sort = decl.list?.defaultSort;
+  const permissions = permissionsOf(decl);
   return {
     declaration: decl,
     name: decl.name,
@@ -164,7 +173,7 @@ export function buildEntityModel(decl: Declaration): EntityModel {
     fields,
     declared,
     field: (name) => byName.get(name),
-    permissions: permissionsOf(decl),
+    permissions,
     defaultSort: sort
       ? { field: sort.column, order: sort.order ?? 'desc' }
       : { field: 'createTime', order: 'desc' },
@@ -184,6 +193,12 @@ export function buildEntityModel(decl: Declaration): EntityModel {
       permission: t.permission ?? `${decl.permissionPrefix}:${t.name}`,
       method: t.method ?? 'PUT',
       path: t.path ?? t.name,
+    })),
+    // A view reads what the list already shows of the row, so by default the list's code guards it.
+    views: (decl.views ?? []).map((v) => ({
+      ...v,
+      permission: v.permission ?? permissions.list,
+      path: v.path ?? v.name,
     })),
     softDelete: decl.softDelete === true,
     tenantScoped: decl.tenantScoped === true,

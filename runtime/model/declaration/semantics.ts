@@ -257,12 +257,13 @@ export function checkSemantics(decl: Declaration): Problem[] {
     else if (!['string', 'int', 'boolean'].includes(field.type))
       out.push({ path: `${at}/field`, message: 'must be a string, int or boolean field' });
   });
-  const rowActions = new Set(['edit', 'detail', 'delete', ...transitionNames]);
+  const viewNames = checkViews(decl, transitionNames, transitionPaths, out);
+  const rowActions = new Set(['edit', 'detail', 'delete', ...transitionNames, ...viewNames]);
   decl.list?.rowActions?.forEach((name, i) => {
     if (!rowActions.has(name))
       out.push({
         path: `/list/rowActions/${i}`,
-        message: `"${name}" is not edit, detail, delete or a transition`,
+        message: `"${name}" is not edit, detail, delete, a transition or a view`,
       });
   });
   decl.form?.rules?.forEach((rule, i) => {
@@ -277,4 +278,52 @@ export function checkSemantics(decl: Declaration): Problem[] {
     }
   });
   return out;
+}
+
+/**
+ * Views: names unique against the standard row actions, the transitions and each other (they share
+ * list.rowActions), routes free, and tab keys and columns unique within their view. The engine makes
+ * no route for a view, so only a declaration whose server code is hand-written may declare one.
+ */
+function checkViews(
+  decl: Declaration,
+  transitionNames: ReadonlySet<string>,
+  transitionPaths: ReadonlySet<string>,
+  out: Problem[],
+): Set<string> {
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  decl.views?.forEach((view, i) => {
+    const at = `/views/${i}`;
+    if (decl.routes !== 'external')
+      out.push({ path: at, message: 'a view needs "routes": "external" (the engine makes no route for it)' });
+    if (
+      ['edit', 'detail', 'delete'].includes(view.name) ||
+      transitionNames.has(view.name) ||
+      names.has(view.name)
+    )
+      out.push({ path: `${at}/name`, message: `duplicate row action "${view.name}"` });
+    names.add(view.name);
+    const route = view.path ?? view.name;
+    if (STANDARD_ROUTES.has(route) || transitionPaths.has(route) || paths.has(route))
+      out.push({ path: `${at}/path`, message: `route "${route}" is already taken` });
+    paths.add(route);
+    const keys = new Set<string>();
+    view.tabs.forEach((tab, j) => {
+      if (keys.has(tab.key)) out.push({ path: `${at}/tabs/${j}/key`, message: `duplicate tab "${tab.key}"` });
+      keys.add(tab.key);
+      if (tab.countKey === tab.key)
+        out.push({ path: `${at}/tabs/${j}/countKey`, message: 'must differ from the key of the list' });
+      const columns = new Set<string>();
+      tab.columns.forEach((column, k) => {
+        if (columns.has(column.name))
+          out.push({
+            path: `${at}/tabs/${j}/columns/${k}/name`,
+            message: `duplicate column "${column.name}"`,
+          });
+        columns.add(column.name);
+      });
+    });
+  });
+  return names;
 }

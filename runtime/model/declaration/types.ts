@@ -104,7 +104,7 @@ export interface ListDecl {
   defaultSort?: { column: string; order?: 'asc' | 'desc' };
   pageSizes?: number[];
   toolbar?: ToolbarAction[];
-  /** 'edit', 'detail', 'delete' or a transition name. */
+  /** 'edit', 'detail', 'delete', a transition name or a view name. */
   rowActions?: string[];
 }
 
@@ -152,6 +152,36 @@ export interface TransitionDecl {
   path?: string;
 }
 
+/** One column of a view's table: a key of each entry and its heading. */
+export interface ViewColumnDecl {
+  name: string;
+  title: string;
+}
+
+/** One tab of a view: an array of the answer's result shown as a table. */
+export interface ViewTabDecl {
+  /** Key of an array of objects in the result, e.g. `readList`. */
+  key: string;
+  title: string;
+  /** Key of a number in the result shown after the title; default the array's length. */
+  countKey?: string;
+  columns: ViewColumnDecl[];
+}
+
+/**
+ * A read-only row view (e.g. 阅读统计): a row link that GETs `<basePath>/<path>?id=<row id>` and
+ * shows the result's arrays as tabs of tables. Data only, so a screen gains one without code.
+ */
+export interface ViewDecl {
+  name: string;
+  title: string;
+  /** Default the list permission. */
+  permission?: string;
+  /** Route under basePath; default the name. */
+  path?: string;
+  tabs: ViewTabDecl[];
+}
+
 export interface Declaration {
   $schema?: string;
   schemaVersion: number;
@@ -177,6 +207,8 @@ export interface Declaration {
   detail?: { columns?: number };
   children?: ChildDecl[];
   transitions?: TransitionDecl[];
+  /** Read-only row views; only with routes 'external' (the engine makes no route for them). */
+  views?: ViewDecl[];
 }
 
 /** One problem found in a declaration: the file, the JSON pointer and the rule it breaks. */

@@ -3,7 +3,7 @@
  * Every call resolves to the Result envelope; failures the server answers (success false) are
  * values, not exceptions, so a screen can show the server's message.
  */
-import type { TransitionModel } from '../../model/declaration/model';
+import type { TransitionModel, ViewModel } from '../../model/declaration/model';
 import type { DictItem, HttpClient, Result } from '../types';
 import { assertListContract, type Page } from './contract';
 import { fetchFile, uploadFiles, type FileAnswer, type ImportReport } from './files';
@@ -30,6 +30,8 @@ export interface DataAdapter {
   download(url: string): Promise<FileAnswer>;
   /** A declared state change of one row. */
   transition(basePath: string, transition: TransitionModel, id: string): Promise<Result<unknown>>;
+  /** A declared read-only view of one row (GET ?id=); its result holds the arrays the view shows. */
+  view(basePath: string, view: ViewModel, id: string): Promise<Result<Row>>;
 }
 
 export interface AdapterOptions {
@@ -66,6 +68,7 @@ export function createDataAdapter(http: HttpClient, options: AdapterOptions = {}
       if (t.method === 'DELETE') return http.delete<unknown>(url, { id });
       return t.method === 'POST' ? http.post<unknown>(url, { id }) : http.put<unknown>(url, { id });
     },
+    view: (basePath, view, id) => http.get<Row>(`${basePath}/${view.path}`, { id }),
     async dictItems(code) {
       const answer = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
       return answer.success && Array.isArray(answer.result) ? answer.result : [];
