@@ -38,11 +38,15 @@ function sweep(dir: string): void {
   }
 }
 
-/** Writes the rejected rows (columns: the files' headers, united); answers the download name. */
+/**
+ * Writes the rejected rows (columns: the files' headers, united); answers the download name.
+ * `tick` is called every thousand rows (the import's memory watch).
+ */
 export async function writeErrorWorkbook(
   dataDir: string,
   owner: string,
   rejected: readonly RowOutcome[],
+  tick: () => void = () => {},
 ): Promise<string> {
   const dir = errorDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -53,7 +57,8 @@ export async function writeErrorWorkbook(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, `${name}.xlsx`) });
   const sheet = workbook.addWorksheet('错误数据');
   sheet.addRow([...(files ? ['文件'] : []), ...header.map(escapeCell), '行号', '错误原因']).commit();
-  for (const row of rejected) {
+  for (const [n, row] of rejected.entries()) {
+    if (n % 1000 === 999) tick();
     const byTitle = new Map(row.header.map((h, i) => [h, row.cells[i] ?? '']));
     const cells = header.map((h) => escapeCell(byTitle.get(h) ?? ''));
     const file = files ? [escapeCell(row.file)] : [];

@@ -20,11 +20,16 @@ export const ImportReadMessages = {
 
 export const MAX_IMPORT_ROWS = 200_000;
 
-export interface SheetData {
-  /** The header row's texts, by column (0-based). */
+/** A data row of a sheet: its row number in the sheet and the cell texts by column (0-based). */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+/** The first worksheet as it streams: the header row's texts, then the data rows one at a time. */
+export interface OpenSheet {
   header: string[];
-  /** Data rows: the sheet's row number and the cell texts by column. */
-  rows: { line: number; cells: string[] }[];
+  rows: AsyncGenerator<SheetRow, void, undefined>;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,9 +56,17 @@ export function cellText(value: unknown): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-function rowTexts(values: unknown): string[] {
-  const list = Array.isArray(values) ? values.slice(1) : [];
-  return Array.from(list, (v) => cellText(v));
+/** The texts of an exceljs row's values (1-based and sparse); '' for a blank row. */
+function rowTexts(values: unknown): string[] | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const out = new Array<string>(Math.max(values.length - 1, 0));
+  let blank = true;
+  for (let i = 1; i < values.length; i++) {
+    const text = cellText(values[i]);
+    out[i - 1] = text;
+    if (text !== '') blank = false;
+  }
+  return blank ? undefined : out;
 }
 
 export function checkUpload(fileName: string, data: Buffer): void {
@@ -68,13 +81,16 @@ export function checkUpload(fileName: string, data: Buffer): void {
   }
 }
 
-/** The first worksheet's header and data rows (blank rows skipped). */
-export async function readFirstSheet(fileName: string, data: Buffer): Promise<SheetData> {
-  checkUpload(fileName, data);
-  const out: SheetData = { header: [], rows: [] };
+/**
+ * Every non-blank row of the first worksheet, header first, pulled from exceljs's streaming reader
+ * as the caller asks for them, so a big sheet is never held whole in memory.
+ */
+async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
+  let count = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
       worksheets: 'emit',
+      // Shared strings must be kept to resolve cells; styles are needed to tell dates from numbers.
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
@@ -83,11 +99,11 @@ export async function readFirstSheet(fileName: string, data: Buffer): Promise<Sh
     for await (const sheet of reader) {
       for await (const row of sheet) {
         const cells = rowTexts(row.values);
-        if (cells.every((c) => c === '')) continue;
-        if (out.header.length === 0) out.header = cells;
-        else out.rows.push({ line: row.number, cells });
-        if (out.rows.length > MAX_IMPORT_ROWS)
+        if (!cells) continue;
+        // The first non-blank row is the header; the limit counts data rows.
+        if (++count > MAX_IMPORT_ROWS + 1)
           throw new ApiError(ImportReadMessages.tooManyRows(MAX_IMPORT_ROWS));
+        yield { line: row.number, cells };
       }
       break; // the first sheet only
     }
@@ -95,6 +111,13 @@ export async function readFirstSheet(fileName: string, data: Buffer): Promise<Sh
     if (error instanceof ApiError) throw error;
     throw new ApiError(ImportReadMessages.unreadable(fileName));
   }
-  if (out.header.length === 0) throw new ApiError(ImportReadMessages.empty(fileName));
-  return out;
+}
+
+/** Checks the upload, then opens its first worksheet: the header now, the data rows as they come. */
+export async function openFirstSheet(fileName: string, data: Buffer): Promise<OpenSheet> {
+  checkUpload(fileName, data);
+  const rows = sheetRows(fileName, data);
+  const first = await rows.next();
+  if (first.done) throw new ApiError(ImportReadMessages.empty(fileName));
+  return { header: first.value.cells, rows };
 }

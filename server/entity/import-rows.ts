@@ -3,15 +3,20 @@
  * turned back into values, and every row checked the way an add is checked - field permissions,
  * the compiled rules with their Chinese messages, unique values (in the file and in the table)
  * and, for a tree, the parent. A row that fails keeps its reason for the error workbook.
+ *
+ * Rows are checked a chunk at a time (the import inserts each chunk's valid rows before reading
+ * on), so only what must outlive a chunk is kept: the unique values met so far and the
+ * dictionary texts already resolved.
  */
 import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
+import type { Db } from '../db/database.js';
 import { lookupDict } from '../sys/dicts.js';
 import { ApiError } from '../result.js';
 import { bodyValues, defaultValues, type DefaultContext } from './body.js';
 import { checkWritable, withoutRestricted, type FieldAccess } from './field-permissions.js';
 import type { EntityDeps } from './route-kit.js';
-import type { SheetData } from './import-read.js';
+import type { SheetRow } from './import-read.js';
 import type { Caller, EntityStore, Row } from './store.js';
 import { checkParent } from './tree.js';
 
@@ -54,57 +59,82 @@ const split = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** text -> value per dictionary column, for the texts the sheet holds (a value also maps to itself). */
-async function dictionaries(deps: EntityDeps, columns: SheetColumn[], sheet: SheetData) {
-  const out = new Map<string, Map<string, string>>();
-  for (const { index, field } of columns) {
-    if (!field.dict) continue;
-    const texts = [...new Set(sheet.rows.flatMap((r) => split(r.cells[index] ?? '')))];
-    const map = new Map<string, string>();
-    for (let i = 0; i < texts.length; i += 200) {
-      const items = await lookupDict(
-        deps.db,
-        field.dict,
-        { kind: 'exact', values: texts.slice(i, i + 200) },
-        1000,
-      );
-      for (const item of items) {
-        map.set(item.value, item.value);
-        if (!map.has(item.text)) map.set(item.text, item.value);
-      }
-    }
-    out.set(field.name, map);
-  }
-  return out;
-}
-
 function message(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   throw error;
 }
 
-/** Checks every row; answers each with its values or its reason. */
-export async function checkRows(
-  deps: EntityDeps,
-  store: EntityStore,
-  caller: Caller & DefaultContext,
-  fieldAccess: FieldAccess,
-  file: string,
-  sheet: SheetData,
-  foreign: Row,
-): Promise<RowOutcome[]> {
-  const { model } = store;
-  const columns = mapHeader(store, sheet.header);
-  const dicts = await dictionaries(deps, columns, sheet);
-  const defaults = defaultValues(model, caller);
-  const header = sheet.header;
-  const outcomes: RowOutcome[] = sheet.rows.map(({ line, cells }): RowOutcome => {
-    const base = { file, header, line, cells };
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+function reject(row: RowOutcome, reason: string): void {
+  row.reason = reason;
+  delete row.values;
+}
+
+/** One uploaded file being imported: its name, header and the columns the header maps. */
+export interface SheetFile {
+  file: string;
+  header: readonly string[];
+  columns: SheetColumn[];
+}
+
+/** A dictionary column's texts resolved so far (text -> value) and every text already asked for. */
+interface DictCache {
+  map: Map<string, string>;
+  asked: Set<string>;
+}
+
+/**
+ * Checks the rows of one import, chunk by chunk, across all its files. `db` and `store` are the
+ * import's transaction, so the checks see the rows earlier chunks inserted (and, on the embedded
+ * database, do not wait for the connection the transaction holds).
+ */
+export class RowChecker {
+  private readonly defaults: Row;
+  private readonly unique: FieldModel[];
+  /** Per unique field, the values earlier rows of the upload hold (first occurrence wins). */
+  private readonly seen = new Map<string, Set<string>>();
+  private readonly dicts = new Map<string, DictCache>();
+
+  constructor(
+    private readonly deps: EntityDeps,
+    private readonly db: Db,
+    private readonly store: EntityStore,
+    private readonly caller: Caller & DefaultContext,
+    private readonly fieldAccess: FieldAccess,
+    private readonly foreign: Row,
+  ) {
+    this.defaults = defaultValues(store.model, caller);
+    this.unique = store.model.declared.filter((f) => f.unique);
+    for (const field of this.unique) this.seen.set(field.name, new Set());
+  }
+
+  /** Answers each row, in order, with its values or its reason. */
+  async check(sheet: SheetFile, rows: readonly SheetRow[]): Promise<RowOutcome[]> {
+    const dicts = await this.dictionaries(sheet.columns, rows);
+    const outcomes = rows.map((row) => this.checkRow(sheet, row, dicts));
+    await this.checkUnique(outcomes);
+    if (this.store.model.tree) {
+      for (const row of outcomes) {
+        if (!row.values) continue;
+        try {
+          await checkParent(this.store, this.caller, row.values);
+        } catch (error) {
+          reject(row, message(error));
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  private checkRow(sheet: SheetFile, { line, cells }: SheetRow, dicts: Map<string, DictCache>): RowOutcome {
+    const { model } = this.store;
+    const outcome: RowOutcome = { file: sheet.file, header: sheet.header, line, cells };
     const raw: Row = {};
     try {
-      for (const { index, field } of columns) {
+      for (const { index, field } of sheet.columns) {
         const text = cells[index] ?? '';
-        const dict = dicts.get(field.name);
+        const dict = dicts.get(field.name)?.map;
         if (!dict || text === '') raw[field.name] = text;
         else {
           const values = split(text).map((t) => {
@@ -115,65 +145,74 @@ export async function checkRows(
           raw[field.name] = values.join(',');
         }
       }
-      const sent = { ...bodyValues(model, raw), ...foreign };
-      checkWritable(model, fieldAccess, sent, defaults, deps.formatDate, true);
-      const kept = withoutRestricted(sent, fieldAccess);
-      const failures = deps.validation.validate(model, 'add', kept, { context: { ...defaults, ...kept } });
-      if (failures.length > 0) return { ...base, reason: failures.map((f) => f.message).join('；') };
-      return { ...base, values: { ...defaults, ...kept } };
+      const sent = { ...bodyValues(model, raw), ...this.foreign };
+      checkWritable(model, this.fieldAccess, sent, this.defaults, this.deps.formatDate, true);
+      const kept = withoutRestricted(sent, this.fieldAccess);
+      const failures = this.deps.validation.validate(model, 'add', kept, {
+        context: { ...this.defaults, ...kept },
+      });
+      if (failures.length > 0) outcome.reason = failures.map((f) => f.message).join('；');
+      else outcome.values = { ...this.defaults, ...kept };
     } catch (error) {
-      return { ...base, reason: message(error) };
+      outcome.reason = message(error);
     }
-  });
-  return outcomes;
-}
+    return outcome;
+  }
 
-/** The checks that need every file's rows and the table: unique values, then tree parents. */
-export async function checkAgainstTable(
-  store: EntityStore,
-  caller: Caller,
-  outcomes: RowOutcome[],
-): Promise<void> {
-  await checkUnique(store, caller, outcomes);
-  if (store.model.tree) {
-    for (const row of outcomes) {
-      if (!row.values) continue;
-      try {
-        await checkParent(store, caller, row.values);
-      } catch (error) {
-        row.reason = message(error);
-        delete row.values;
+  /** text -> value per dictionary column; only texts not met in earlier chunks are looked up. */
+  private async dictionaries(columns: SheetColumn[], rows: readonly SheetRow[]) {
+    for (const { index, field } of columns) {
+      if (!field.dict) continue;
+      let cache = this.dicts.get(field.name);
+      if (!cache) this.dicts.set(field.name, (cache = { map: new Map(), asked: new Set() }));
+      const fresh = new Set<string>();
+      for (const row of rows)
+        for (const text of split(row.cells[index] ?? '')) if (!cache.asked.has(text)) fresh.add(text);
+      const texts = [...fresh];
+      for (let i = 0; i < texts.length; i += 200) {
+        const items = await lookupDict(
+          this.db,
+          field.dict,
+          { kind: 'exact', values: texts.slice(i, i + 200) },
+          1000,
+        );
+        for (const item of items) {
+          cache.map.set(item.value, item.value);
+          if (!cache.map.has(item.text)) cache.map.set(item.text, item.value);
+        }
+      }
+      for (const text of texts) cache.asked.add(text);
+    }
+    return this.dicts;
+  }
+
+  /**
+   * Unique fields: no repeat inside the upload (earlier chunks and files included), no value the
+   * table already holds. Only values new to the upload are looked up: a row repeating an earlier
+   * one is refused as a repeat, as it was when the whole upload was checked at once.
+   */
+  private async checkUnique(outcomes: RowOutcome[]): Promise<void> {
+    for (const field of this.unique) {
+      const seen = this.seen.get(field.name)!;
+      const fresh: RowOutcome[] = [];
+      for (const row of outcomes) {
+        if (!row.values || isEmpty(row.values[field.name])) continue;
+        const key = String(row.values[field.name]);
+        if (seen.has(key)) reject(row, ImportRowMessages.duplicateInFile(field.title, key));
+        else {
+          seen.add(key);
+          fresh.push(row);
+        }
+      }
+      const taken = new Set<string>();
+      for (let i = 0; i < fresh.length; i += 1000) {
+        const keys = fresh.slice(i, i + 1000).map((row) => String(row.values![field.name]) as QueryValue);
+        for (const v of await this.store.existingValues(this.caller, field, keys)) taken.add(v);
+      }
+      for (const row of fresh) {
+        const key = String(row.values![field.name]);
+        if (taken.has(key)) reject(row, ImportRowMessages.taken(field.title, key));
       }
     }
   }
-}
-
-/** Unique fields: no repeat inside the file, no value the table already holds. */
-async function checkUnique(store: EntityStore, caller: Caller, outcomes: RowOutcome[]): Promise<void> {
-  for (const field of store.model.declared.filter((f) => f.unique)) {
-    const seen = new Set<string>();
-    const live = outcomes.filter((o) => o.values && !isEmpty(o.values[field.name]));
-    for (const row of live) {
-      const key = String(row.values![field.name]);
-      if (seen.has(key)) reject(row, ImportRowMessages.duplicateInFile(field.title, key));
-      seen.add(key);
-    }
-    const keys = [...seen];
-    const taken = new Set<string>();
-    for (let i = 0; i < keys.length; i += 1000) {
-      const chunk = keys.slice(i, i + 1000).map((k) => k as QueryValue);
-      for (const v of await store.existingValues(caller, field, chunk)) taken.add(v);
-    }
-    for (const row of live) {
-      const key = row.values ? String(row.values[field.name]) : '';
-      if (row.values && taken.has(key)) reject(row, ImportRowMessages.taken(field.title, key));
-    }
-  }
-}
-
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
-
-function reject(row: RowOutcome, reason: string): void {
-  row.reason = reason;
-  delete row.values;
 }

@@ -10,6 +10,12 @@
  *   an unreadable file             -> fail naming the file; nothing is stored
  * isSingleTableImport is accepted for the contract; only the entity's own table is imported
  * (child rows come through the child entity's import, with foreignKeys naming the parent).
+ *
+ * Memory stays bounded on a big upload: inside the one transaction, rows stream from the sheet a
+ * chunk at a time, are checked, and the chunk's valid rows are inserted before the next chunk is
+ * read. What outlives a chunk is the unique values seen so far and the rejected rows (for the
+ * error workbook). A failure anywhere (an unreadable file, a bad row with validateStatus=1) rolls
+ * the whole transaction back, so nothing is stored, as before.
  */
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
@@ -17,10 +23,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, fail, ok, okMessage } from '../result.js';
 import { fieldAccessOf } from './field-permissions.js';
 import { ERROR_FILE_ROUTE, writeErrorWorkbook } from './import-errors.js';
-import { readFirstSheet } from './import-read.js';
-import { checkAgainstTable, checkRows, type RowOutcome } from './import-rows.js';
+import { heapWatch } from './import-memory.js';
+import { openFirstSheet, type SheetRow } from './import-read.js';
+import { mapHeader, RowChecker, type RowOutcome, type SheetColumn } from './import-rows.js';
 import { access, callerOf, guarded, userIdOf, type EntityDeps } from './route-kit.js';
 import { EntityStore, type Row } from './store.js';
+
+/** Rows checked and inserted together: big enough for few statements, small enough to stay light. */
+const CHUNK_ROWS = 2000;
 
 export const IMPORT_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 40 } as const;
 
@@ -82,41 +92,106 @@ function foreignValues(store: EntityStore, raw: string | undefined): Row {
 
 const where = (row: RowOutcome, several: boolean) => `${several ? `${row.file} ` : ''}第${row.line}行`;
 
+/** validateStatus=1 met a bad row: thrown inside the transaction so that it rolls back. */
+class Stopped extends Error {
+  constructor(readonly row: RowOutcome) {
+    super('import stopped');
+  }
+}
+
+/** Reads a sheet's remaining rows without checking them, so its read errors still surface. */
+async function drain(rows: AsyncGenerator<SheetRow, void, undefined>): Promise<void> {
+  while (!(await rows.next()).done);
+}
+
 async function importExcel(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
   const caller = callerOf(request, deps);
   const userId = userIdOf(request);
   const upload = await readUpload(request);
   const foreign = foreignValues(store, upload.fields.foreignKeys);
   const fieldAccess = await fieldAccessOf(deps.db, store.model, userId);
-  const outcomes: RowOutcome[] = [];
-  for (const file of upload.files) {
-    const sheet = await readFirstSheet(file.name, file.data);
-    outcomes.push(...(await checkRows(deps, store, caller, fieldAccess, file.name, sheet, foreign)));
-  }
-  await checkAgainstTable(store, caller, outcomes);
   const several = upload.files.length > 1;
-  const rejected = outcomes.filter((o) => !o.values);
-  if (rejected.length > 0 && upload.fields.validateStatus === '1')
-    return fail(ImportMessages.stopped(where(rejected[0], several), rejected[0].reason ?? ''));
-  const valid = outcomes
-    .filter((o) => o.values)
-    .map((o) => ({ id: randomUUID().replace(/-/g, ''), values: o.values! }));
-  if (valid.length > 0) {
+  const strict = upload.fields.validateStatus === '1';
+  const rejected: RowOutcome[] = [];
+  const watch = heapWatch();
+  let total = 0;
+  let stored = 0;
+  try {
     await deps.db.transaction().execute(async (trx) => {
-      await new EntityStore(trx, store.model, deps.timeZone).insertMany(caller, valid);
+      const trxStore = new EntityStore(trx, store.model, deps.timeZone);
+      const checker = new RowChecker(deps, trx, trxStore, caller, fieldAccess, foreign);
+      // With validateStatus=1, the first bad row; the files are still read to their end, so an
+      // unreadable file is reported before it, as when every file was read before any check.
+      let stoppedAt: RowOutcome | undefined;
+      const flush = async (file: string, header: string[], columns: SheetColumn[], chunk: SheetRow[]) => {
+        if (chunk.length === 0 || stoppedAt) return;
+        const outcomes = await checker.check({ file, header, columns }, chunk);
+        const valid: { id: string; values: Row }[] = [];
+        for (const outcome of outcomes) {
+          if (outcome.values) valid.push({ id: randomUUID().replace(/-/g, ''), values: outcome.values });
+          else if (strict) {
+            stoppedAt = outcome;
+            return;
+          } else rejected.push(outcome);
+        }
+        if (valid.length > 0) await trxStore.insertMany(caller, valid);
+        stored += valid.length;
+        watch();
+      };
+      // A chunk is checked and inserted while the next one is read (PostgreSQL works meanwhile);
+      // chunks still reach the database one at a time and in order, each waiting for the last.
+      let pending: Promise<void> = Promise.resolve();
+      const queue = async (file: string, header: string[], columns: SheetColumn[], chunk: SheetRow[]) => {
+        await pending;
+        pending = flush(file, header, columns, chunk);
+        // Its failure is taken up by the next `await pending`; until then it is not unhandled.
+        pending.catch(() => {});
+      };
+      try {
+        // Each upload's buffer is let go once its file has been read.
+        for (let file = upload.files.shift(); file; file = upload.files.shift()) {
+          const sheet = await openFirstSheet(file.name, file.data);
+          let columns: SheetColumn[];
+          try {
+            columns = mapHeader(store, sheet.header);
+          } catch (error) {
+            await drain(sheet.rows);
+            throw error;
+          }
+          let chunk: SheetRow[] = [];
+          for await (const row of sheet.rows) {
+            total += 1;
+            if (stoppedAt) continue;
+            chunk.push(row);
+            if (chunk.length >= CHUNK_ROWS) {
+              await queue(file.name, sheet.header, columns, chunk);
+              chunk = [];
+            }
+          }
+          await queue(file.name, sheet.header, columns, chunk);
+        }
+        await pending;
+      } finally {
+        // Never leave the transaction with a statement of it still running.
+        await pending.catch(() => {});
+      }
+      if (stoppedAt) throw new Stopped(stoppedAt);
     });
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    return fail(ImportMessages.stopped(where(error.row, several), error.row.reason ?? ''));
   }
-  if (rejected.length === 0) return okMessage(ImportMessages.done(valid.length));
-  const name = await writeErrorWorkbook(deps.dataDir, userId, rejected);
+  if (rejected.length === 0) return okMessage(ImportMessages.done(stored));
+  const name = await writeErrorWorkbook(deps.dataDir, userId, rejected, watch);
   return {
     ...ok(
       {
-        msg: ImportMessages.summary(outcomes.length, valid.length, rejected.length),
+        msg: ImportMessages.summary(total, stored, rejected.length),
         fileUrl: `${ERROR_FILE_ROUTE}/${name}`,
         fileName: '导入错误数据.xlsx',
         errorMessage: rejected.slice(0, 100).map((r) => `${where(r, several)}：${r.reason}`),
-        totalCount: outcomes.length,
-        successCount: valid.length,
+        totalCount: total,
+        successCount: stored,
         errorCount: rejected.length,
       },
       ImportMessages.partly(rejected.length),
