@@ -43,7 +43,10 @@ describe('bus messages', () => {
 const url = process.env.TEST_DATABASE_URL;
 
 /** Two server instances on one PostgreSQL database: a release on one reaches a socket on the other. */
-describe.skipIf(!url)('two instances on one PostgreSQL', () => {
+if (!url)
+  throw new Error('notice-cluster.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
+
+describe('two instances on one PostgreSQL', () => {
   const name = `zj_test_notice_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = (sql: string) => withClient(url!, 'postgres', (c) => c.query(sql));
   let databases: DatabaseHandle[] = [];
