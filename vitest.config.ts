@@ -19,9 +19,11 @@ export default defineConfig({
           name: 'server',
           sequence: { groupOrder: 1 },
           include: ['tests/server/**/*.test.ts'],
-          // Two server instances on one PostgreSQL: only when the suite runs on PostgreSQL (CI runs
-          // it there), rather than a skipped test on the embedded database.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/server/notice-cluster.test.ts'],
+          // PostgreSQL-only files (two instances on one database, the pool's resilience): only when the
+          // suite runs on PostgreSQL (CI runs it there), rather than skipped tests on the embedded one.
+          exclude: process.env.TEST_DATABASE_URL
+            ? []
+            : ['tests/server/notice-cluster.test.ts', 'tests/server/db-postgres.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -39,6 +39,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection the server ends (a restart, an administrator, a dropped database)
+    // emits 'error' on the pool; unhandled, that would end the whole process. The pool replaces it
+    // on the next query, so it is only reported.
+    pool.on('error', (error) => {
+      console.warn(`database connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
