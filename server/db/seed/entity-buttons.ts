@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { buttonId, menuId } from './menus.js';
 import { roleId } from './organisation.js';
@@ -53,11 +53,25 @@ export const ENTITY_BUTTONS: EntityButton[] = [
   { menu: 'message.template', perms: 'msgTemplate:import', name: '导入消息模板', roles: ADMIN_ONLY },
 ];
 
-export async function seedEntityButtons(trx: Transaction<Database>): Promise<void> {
+/** A button (menuType 2) under a seeded menu, granted to exactly `roles`. */
+export interface SeedButton {
+  menu: string;
+  perms: string;
+  name: string;
+  roles: readonly string[];
+  permsType?: '1' | '2';
+}
+
+/** Inserts buttons under their menus with their grants; sort numbers start at `firstSortNo`. */
+export async function insertButtons(
+  trx: Kysely<Database>,
+  buttons: readonly SeedButton[],
+  firstSortNo: number,
+): Promise<void> {
   const grants: { roleId: string; permissionId: string }[] = [];
-  const rows = ENTITY_BUTTONS.map((b, i) => {
+  const rows = buttons.map((b, i) => {
     const id = buttonId(b.perms);
-    for (const role of ['admin', ...b.roles]) grants.push({ roleId: roleId(role), permissionId: id });
+    for (const role of b.roles) grants.push({ roleId: roleId(role), permissionId: id });
     return {
       id,
       parentId: menuId(b.menu),
@@ -65,7 +79,7 @@ export async function seedEntityButtons(trx: Transaction<Database>): Promise<voi
       menuType: 2,
       perms: b.perms,
       permsType: b.permsType ?? '1',
-      sortNo: 100 + i,
+      sortNo: firstSortNo + i,
       alwaysShow: false,
       isRoute: false,
       isLeaf: true,
@@ -80,4 +94,13 @@ export async function seedEntityButtons(trx: Transaction<Database>): Promise<voi
   });
   await trx.insertInto('sysPermission').values(rows).execute();
   await trx.insertInto('sysRolePermission').values(grants).execute();
+}
+
+export async function seedEntityButtons(trx: Transaction<Database>): Promise<void> {
+  // Admin is granted every one of them.
+  await insertButtons(
+    trx,
+    ENTITY_BUTTONS.map((b) => ({ ...b, roles: ['admin', ...b.roles] })),
+    100,
+  );
 }

@@ -5,7 +5,7 @@ import { resolveRecipients } from '../../notice/recipients.js';
 import { noticeDb, type MsgType } from '../../notice/tables.js';
 import { URGE_PERMISSION } from '../../notice/urge.js';
 import { seedId } from './ids.js';
-import { buttonId, menuId } from './menus.js';
+import { insertButtons } from './entity-buttons.js';
 import { departId, roleId, userId } from './organisation.js';
 
 /** Buttons the notice routes need beyond the seeded menu (which has add, release and revoke). */
@@ -161,38 +161,7 @@ const TENANT = 1;
 /** The notice buttons, a few demo announcements of each category, and reminders, so the bell is not empty. */
 export async function seedNotices(trx: Kysely<Database>): Promise<void> {
   const now = Date.now();
-  await trx
-    .insertInto('sysPermission')
-    .values(
-      NOTICE_BUTTONS.map((b, i) => ({
-        id: buttonId(b.perms),
-        parentId: menuId(b.menu),
-        name: b.name,
-        menuType: 2,
-        perms: b.perms,
-        permsType: '1',
-        sortNo: 200 + i,
-        alwaysShow: false,
-        isRoute: false,
-        isLeaf: true,
-        keepAlive: false,
-        hidden: false,
-        hideTab: false,
-        internalOrExternal: false,
-        status: '1',
-        delFlag: 0,
-        createBy: 'admin',
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('sysRolePermission')
-    .values(
-      NOTICE_BUTTONS.flatMap((b) =>
-        b.roles.map((r) => ({ roleId: roleId(r), permissionId: buttonId(b.perms) })),
-      ),
-    )
-    .execute();
+  await insertButtons(trx, NOTICE_BUTTONS, 200);
 
   const db = noticeDb(trx);
   for (const a of ANNOUNCEMENTS) {
