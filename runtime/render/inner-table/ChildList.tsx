@@ -5,6 +5,7 @@
  * the parent (child-scope.ts), and a swr cache of its own: the list's cache key names the base
  * path and the query but not the scope, so two expanded parents must not share one cache.
  */
+import { tablePaging } from '../list/table-paging';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Table } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -15,7 +16,6 @@ import type { Row } from '../data/adapter';
 import type { FormMode } from '../form/form-state';
 import { fieldHidden } from '../permissions';
 import { declaredRowActions, RowActions } from '../list/RowActions';
-import { totalText } from '../list/query-params';
 import { tableColumns } from '../list/table-columns';
 import { useListController } from '../list/useListController';
 import type { Result } from '../types';
@@ -126,29 +126,10 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
           },
         ]}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-        pagination={{
-          size: 'small',
+        {...tablePaging(list, model, {
           // The expanded row's own padding ends the block; antd's default bottom margin doubles it.
-          style: { marginBottom: 0 },
-          current: list.page.current,
-          pageSize: list.page.size,
-          total: list.total,
-          pageSizeOptions: model.pageSizes.map(String),
-          showSizeChanger: true,
-          showTotal: totalText,
-        }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'paginate')
-            list.changePage(pagination.current ?? 1, pagination.pageSize ?? 10);
-          if (extra.action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            list.changeSort(
-              one?.order && one.columnKey
-                ? { field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }
-                : null,
-            );
-          }
-        }}
+          look: { size: 'small', style: { marginBottom: 0 } },
+        })}
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'form' && (

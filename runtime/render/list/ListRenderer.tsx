@@ -2,6 +2,7 @@
  * The head list view: query form, toolbar, table, and the add / edit / detail modals. All state and
  * decisions live in useListController; this file only draws them and asks for confirmation.
  */
+import { tablePaging } from './table-paging';
 import { Card, Empty, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { TransitionModel } from '../../model/declaration/model';
@@ -18,7 +19,7 @@ import { readHiddenColumns, shownColumns, writeHiddenColumns } from './column-se
 import { ListToolbar, type ToolbarItem } from './ListToolbar';
 import { QueryForm } from './QueryForm';
 import { declaredRowActions, RowActions } from './RowActions';
-import { queryFields, totalText } from './query-params';
+import { queryFields } from './query-params';
 import { tableColumns } from './table-columns';
 import { useListController } from './useListController';
 import { isPlaceholder } from '../tree/tree-rows';
@@ -179,27 +180,7 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ListMessages.empty} />,
         }}
-        pagination={{
-          current: list.page.current,
-          pageSize: list.page.size,
-          total: list.total,
-          pageSizeOptions: model.pageSizes.map(String),
-          showQuickJumper: true,
-          showSizeChanger: true,
-          showTotal: totalText,
-        }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'paginate')
-            list.changePage(pagination.current ?? 1, pagination.pageSize ?? 10);
-          if (extra.action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            list.changeSort(
-              one?.order && one.columnKey
-                ? { field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }
-                : null,
-            );
-          }
-        }}
+        {...tablePaging(list, model, { quickJumper: true })}
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'form' && (
