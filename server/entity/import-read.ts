@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../result.js';
+import { SharedStrings } from './shared-strings.js';
 import { checkZip, isOle2, isZip, ZipRejected } from './zip-guard.js';
 
 export const ImportReadMessages = {
@@ -41,13 +42,19 @@ function dateText(d: Date): string {
   return time === '00:00:00' ? day : `${day} ${time}`;
 }
 
-export function cellText(value: unknown): string {
+export function cellText(value: unknown, strings?: SharedStrings): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
+    const v = value as {
+      richText?: { text: string }[];
+      text?: unknown;
+      result?: unknown;
+      sharedString?: unknown;
+    };
+    if (typeof v.sharedString === 'number') return cellText(strings?.get(v.sharedString), strings);
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result);
+    if ('result' in v) return cellText(v.result, strings);
     if (typeof v.text === 'string') return v.text;
     return '';
   }
@@ -57,16 +64,37 @@ export function cellText(value: unknown): string {
 }
 
 /** The texts of an exceljs row's values (1-based and sparse); '' for a blank row. */
-function rowTexts(values: unknown): string[] | undefined {
+function rowTexts(values: unknown, strings: SharedStrings): string[] | undefined {
   if (!Array.isArray(values)) return undefined;
   const out = new Array<string>(Math.max(values.length - 1, 0));
   let blank = true;
   for (let i = 1; i < values.length; i++) {
-    const text = cellText(values[i]);
+    const text = cellText(values[i], strings);
     out[i - 1] = text;
     if (text !== '') blank = false;
   }
   return blank ? undefined : out;
+}
+
+/** What WorkbookReader.parse() yields: worksheets and the like, and each shared string. */
+type ParseEvent = { eventType: string; value: unknown } | SharedStringEvent;
+/** exceljs 4.4 yields shared strings bare, though its README shows them as 'shared-strings' events. */
+interface SharedStringEvent {
+  index: number;
+  text: string | { richText: { text: string }[] } | null;
+}
+
+function sharedStringOf(event: ParseEvent): string | undefined {
+  const shared =
+    'eventType' in event
+      ? event.eventType === 'shared-strings'
+        ? (event.value as SharedStringEvent)
+        : undefined
+      : event;
+  if (!shared) return undefined;
+  const { text } = shared;
+  if (text === null || text === undefined) return '';
+  return typeof text === 'string' ? text : text.richText.map((r) => r.text ?? '').join('');
 }
 
 export function checkUpload(fileName: string, data: Buffer): void {
@@ -90,15 +118,25 @@ async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetR
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
       worksheets: 'emit',
-      // Shared strings must be kept to resolve cells; styles are needed to tell dates from numbers.
-      sharedStrings: 'cache',
+      // The shared strings come to us one by one and are kept compactly (shared-strings.ts);
+      // exceljs then hands shared-string cells over as {sharedString: index}.
+      sharedStrings: 'emit',
+      // Styles are needed to tell dates from numbers.
       styles: 'cache',
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const cells = rowTexts(row.values);
+    const strings = new SharedStrings();
+    const events: AsyncIterable<ParseEvent> = { [Symbol.asyncIterator]: () => reader.parse() };
+    for await (const event of events) {
+      const text = sharedStringOf(event);
+      if (text !== undefined) {
+        strings.add(text);
+        continue;
+      }
+      if (!('eventType' in event) || event.eventType !== 'worksheet') continue;
+      for await (const row of event.value as AsyncIterable<ExcelJS.Row>) {
+        const cells = rowTexts(row.values, strings);
         if (!cells) continue;
         // The first non-blank row is the header; the limit counts data rows.
         if (++count > MAX_IMPORT_ROWS + 1)

@@ -57,3 +57,27 @@ it('stores every type as an add would', async () => {
   });
   expect(other.json()).toMatchObject({ result: { total: 0 } });
 });
+
+it('reads each cell as typed: shared texts, repeated texts, rich text and formula results', async () => {
+  const sheet = await workbook([
+    ['场景名称', '场景编码', '对外开放'],
+    [{ richText: [{ text: '多功能' }, { font: { bold: true }, text: '大厅' }] }, 'S1', 'Y'],
+    ['会议室', { formula: '"S"&"2"', result: 'S2' }, 'Y'],
+    ['会议室', 'S3', { formula: 'IF(1,"N","Y")', result: 'N' }],
+  ]);
+  const body = multipart([{ name: 'files[]', filename: 'texts.xlsx', value: sheet }]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/demo/scene/importExcel',
+    payload: body.payload,
+    headers: { ...body.headers, 'x-access-token': ctx.adminToken, 'tenant-id': '0' },
+  });
+  expect(res.json()).toMatchObject({ code: 200, message: '文件导入成功！数据行数：3' });
+  const list = await ctx.get<Page<Record<string, unknown>>>('/demo/scene/list?code=S*');
+  const rows = list.result!.records.map((r) => [r.name, r.code, r.enabled]);
+  expect(rows.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+    ['多功能大厅', 'S1', 'Y'],
+    ['会议室', 'S2', 'Y'],
+    ['会议室', 'S3', 'N'],
+  ]);
+});

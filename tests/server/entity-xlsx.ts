@@ -1,7 +1,7 @@
 /** Workbook and multipart helpers of the import/export tests. */
 import ExcelJS from 'exceljs';
 
-export async function workbook(rows: (string | number | Date | null)[][]): Promise<Buffer> {
+export async function workbook(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow(row);
