@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from '../../server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { spawnBundled } from './node-process.js';
 import { fmtMs, median, percentile, ratio, type BenchRow } from './stats.js';
 
 /**
@@ -153,17 +154,13 @@ async function freePort(): Promise<number> {
 /** The server as `npm start` runs it, in its own process, so its memory is its own. */
 async function spawnServer(target: Target, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: target.databaseUrl ?? '',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = await spawnBundled('server/main.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: target.databaseUrl ?? '',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_FAILURES: '1000000',
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -358,10 +355,8 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zj-bench-entity-'));
   const file = await workbookOf(FILE_ROWS);
   try {
-    // Import and export against the server in its own process (its memory is then its own). The
-    // first start creates and seeds the database; the measured one is a normal restart, since
-    // initdb leaves ~500 MiB behind in the process that ran it.
-    await stopServer((await spawnServer(target, dataDir)).child);
+    // Import and export against the server in its own process (its memory is then its own), as
+    // `npm start` runs it on a new machine: the first start creates and seeds the database.
     const spawned = await spawnServer(target, dataDir);
     let files: FileFigures;
     try {

@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bundled, spawnBundled } from './node-process.js';
 import { fmtMs, median, ratio, type BenchRow } from './stats.js';
 
-/** Starts a script under tsx and times spawn → first successful HTTP answer on url. */
+/** Starts a script as `npm start` runs the server and times spawn → first successful HTTP answer on url. */
 async function timeStart(script: string, env: Record<string, string>, probe: string): Promise<number> {
+  await bundled(script); // built before the clock starts
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = await spawnBundled(script, { LOG_LEVEL: 'warn', ...env });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
