@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { bundleServer, SERVER_BUNDLE, SERVER_ENTRY } from '../../scripts/build-server.js';
+import {
+  bundleServer,
+  SERVER_BUNDLE,
+  SERVER_ENTRY,
+  SERVER_ENV,
+  SERVER_NODE_ARGS,
+} from '../../scripts/build-server.js';
 
 const built = new Map<string, Promise<string>>();
 
@@ -20,10 +26,10 @@ export function bundled(script: string): Promise<string> {
   return bundle;
 }
 
-/** `script` run the way `npm start` runs the server: its bundle, by plain node with source maps. */
+/** `script` run the way `npm start` runs the server: its bundle, by plain node (serverCommand). */
 export async function spawnBundled(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  return spawn(process.execPath, ['--enable-source-maps', await bundled(script)], {
-    env: { ...process.env, ...env },
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, await bundled(script)], {
+    env: { ...process.env, ...SERVER_ENV, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bundleServer } from '../../scripts/build-server.js';
+import { bundleServer, SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/build-server.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../../server/config.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zj-start-bundle-'));
@@ -36,9 +36,10 @@ beforeAll(async () => {
   const bundle = await bundleServer('server/main.ts', path.join(bundleDir, 'main.js'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  child = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
