@@ -9,6 +9,7 @@ import type { AppDeps } from '../app.js';
 import { ok } from '../result.js';
 import { likePattern } from './dict-store.js';
 import { queryText } from './pickers.js';
+import type { PickerUser } from '../../runtime/model/contract/pickers.js';
 
 export const MAX_PICKER_PAGE = 100;
 
@@ -42,7 +43,7 @@ export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): v
       query = query.where('u.id', 'in', branch);
     }
     const [{ total }] = await query.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-    const records = await query
+    const records: PickerUser[] = await query
       .leftJoin('sysDepart as org', (join) =>
         join.onRef('org.orgCode', '=', 'u.orgCode').on('org.delFlag', '=', 0),
       )

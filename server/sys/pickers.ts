@@ -4,22 +4,13 @@
  * answers carry names and codes only, never contact data or credentials.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DepartNode, PickerRole } from '../../runtime/model/contract/pickers.js';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { ok } from '../result.js';
 import { likePattern } from './dict-store.js';
 
-export interface DepartNode {
-  key: string;
-  id: string;
-  value: string;
-  title: string;
-  departName: string;
-  orgCode: string;
-  parentId: string;
-  isLeaf: boolean;
-  children?: DepartNode[];
-}
+export type { DepartNode };
 
 /** Search words longer than this are cut: a name is never that long and LIKE work stays small. */
 const MAX_KEYWORD = 50;
@@ -93,14 +84,13 @@ export function registerPickerRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok(rows.map(nodeOf));
   });
 
-  app.get('/sys/role/queryall', authenticated, async () =>
-    ok(
-      await db
-        .selectFrom('sysRole')
-        .select(['id', 'roleName', 'roleCode', 'description'])
-        .orderBy('roleCode')
-        .limit(500)
-        .execute(),
-    ),
-  );
+  app.get('/sys/role/queryall', authenticated, async () => {
+    const roles: PickerRole[] = await db
+      .selectFrom('sysRole')
+      .select(['id', 'roleName', 'roleCode', 'description'])
+      .orderBy('roleCode')
+      .limit(500)
+      .execute();
+    return ok(roles);
+  });
 }

@@ -4,10 +4,11 @@
  * Built once; the table is static.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Pcaa } from '../../runtime/model/contract/pickers.js';
 import { ok } from '../result.js';
 import { REGION_ROOT, REGIONS, type RegionEntry } from './regions-data.js';
 
-export type Pcaa = Record<string, Record<string, string>>;
+export type { Pcaa };
 
 export function buildPcaa(entries: readonly RegionEntry[] = REGIONS): Pcaa {
   const out: Pcaa = {};

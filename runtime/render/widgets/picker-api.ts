@@ -5,38 +5,10 @@
 import useSWR from 'swr';
 import { useRuntime } from '../context';
 import type { Page } from '../data/contract';
+import type { DepartNode, Pcaa, PickerRole, PickerUser } from '../../model/contract/pickers';
 import type { HttpClient, Result } from '../types';
 
-export interface DepartNode {
-  key: string;
-  id: string;
-  value: string;
-  title: string;
-  departName: string;
-  orgCode: string;
-  parentId: string;
-  isLeaf: boolean;
-  children?: DepartNode[];
-}
-
-export interface PickerUser {
-  id: string;
-  username: string;
-  realname: string;
-  workNo: string | null;
-  orgCode: string | null;
-  orgCodeTxt: string | null;
-}
-
-export interface PickerRole {
-  id: string;
-  roleName: string;
-  roleCode: string;
-  description: string | null;
-}
-
-/** { '86': {provinceCode: name}, provinceCode: {cityCode: name}, ... } */
-export type Pcaa = Record<string, Record<string, string>>;
+export type { DepartNode, Pcaa, PickerRole, PickerUser };
 
 export const PickerUrls = {
   departTree: '/sys/sysDepart/queryTreeList',
