@@ -1,18 +1,19 @@
 /**
- * Reading an uploaded workbook: the type is decided by the bytes (an .xlsx is a zip; a legacy
- * BIFF .xls is refused with a clear message, as no maintained streaming reader without open CVEs
- * reads it), the zip is checked before inflating, then the first sheet is read with exceljs's
- * streaming reader. Cells become plain text the way a user typed them.
+ * Reading an uploaded workbook: the type is decided by the bytes. An .xlsx is a zip: the zip is
+ * checked before inflating, then the first sheet is read with exceljs's streaming reader. A legacy
+ * .xls (BIFF8 in an OLE2 compound file) is read by our own small reader (./xls/), as no registry
+ * package reads it without open CVEs; it refuses damaged, encrypted and pre-97 files with a clear
+ * message. Either way cells become plain text the way a user typed them.
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../result.js';
 import { SharedStrings } from './shared-strings.js';
+import { xlsRows, XlsRejected } from './xls/index.js';
 import { checkZip, isOle2, isZip, ZipRejected } from './zip-guard.js';
 
 export const ImportReadMessages = {
   badType: (name: string) => `文件类型不正确：${name}，只支持.xls和.xlsx文件`,
-  legacyXls: (name: string) => `暂不支持旧版.xls格式：${name}，请另存为.xlsx后导入`,
   notWorkbook: (name: string) => `文件内容不是Excel工作簿：${name}`,
   unreadable: (name: string) => `文件解析失败：${name}`,
   empty: (name: string) => `文件中没有数据：${name}`,
@@ -99,7 +100,7 @@ function sharedStringOf(event: ParseEvent): string | undefined {
 
 export function checkUpload(fileName: string, data: Buffer): void {
   if (!/\.xlsx?$/i.test(fileName)) throw new ApiError(ImportReadMessages.badType(fileName));
-  if (isOle2(data)) throw new ApiError(ImportReadMessages.legacyXls(fileName));
+  if (isOle2(data)) return; // a legacy .xls: its reader checks it as it reads (xlsSheetRows)
   if (!isZip(data)) throw new ApiError(ImportReadMessages.notWorkbook(fileName));
   try {
     checkZip(data);
@@ -110,10 +111,15 @@ export function checkUpload(fileName: string, data: Buffer): void {
 }
 
 /**
- * Every non-blank row of the first worksheet, header first, pulled from exceljs's streaming reader
- * as the caller asks for them, so a big sheet is never held whole in memory.
+ * Every non-blank row of the first worksheet, header first. An .xlsx's are pulled from exceljs's
+ * streaming reader as the caller asks for them, so a big sheet is never held whole in memory; an
+ * .xls's come from xlsSheetRows.
  */
 async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
+  if (isOle2(data)) {
+    yield* xlsSheetRows(fileName, data);
+    return;
+  }
   let count = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
@@ -147,6 +153,28 @@ async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetR
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    throw new ApiError(ImportReadMessages.unreadable(fileName));
+  }
+}
+
+/**
+ * The same rows from a legacy .xls. Its reader parses the whole first sheet at the first row asked
+ * for (a BIFF8 sheet has at most 65,536 rows and the upload is capped at 10 MB); its values go
+ * through cellText like exceljs's, so texts, numbers and dates come out as from an .xlsx.
+ */
+async function* xlsSheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
+  let count = 0;
+  try {
+    for (const row of xlsRows(data)) {
+      const cells = row.values.map((value) => cellText(value));
+      if (cells.every((text) => text === '')) continue;
+      // The first non-blank row is the header; the limit counts data rows.
+      if (++count > MAX_IMPORT_ROWS + 1) throw new ApiError(ImportReadMessages.tooManyRows(MAX_IMPORT_ROWS));
+      yield { line: row.line, cells };
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof XlsRejected) throw new ApiError(`${error.message}：${fileName}`);
     throw new ApiError(ImportReadMessages.unreadable(fileName));
   }
 }

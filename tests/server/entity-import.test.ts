@@ -17,6 +17,7 @@ afterAll(async () => {
 });
 
 const HEADER = ['客户名称', '客户编码', '手机号码', '邮箱', '客户等级', '备注栏'];
+const XLS_FIXTURES = path.join(import.meta.dirname, 'entity-fixtures/xls');
 
 async function upload(parts: Part[], token = ctx.adminToken) {
   const body = multipart(parts);
@@ -128,12 +129,18 @@ describe('importExcel', () => {
     expect(await codes('&code=K*')).toEqual(['K1', 'K2']);
   });
 
-  it('refuses other types, legacy .xls, broken files, zip bombs and an empty request', async () => {
+  it('refuses other types, broken .xls and .xlsx files, zip bombs and an empty request', async () => {
     const txt = await upload([{ name: 'files[]', filename: 'a.txt', value: 'hello' }]);
     expect(txt.message).toBe('文件类型不正确：a.txt，只支持.xls和.xlsx文件');
     const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]);
     const xls = await upload([{ name: 'files[]', filename: 'a.xls', value: ole }]);
-    expect(xls.message).toBe('暂不支持旧版.xls格式：a.xls，请另存为.xlsx后导入');
+    expect(xls).toMatchObject({ success: false, message: '文件已损坏：不支持的复合文档版本：a.xls' });
+    const cut = fs.readFileSync(path.join(XLS_FIXTURES, 'customers.xls')).subarray(0, 3000);
+    const truncated = await upload([{ name: 'files[]', filename: 'b.xls', value: cut }]);
+    expect(truncated).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^文件已损坏：.*：b\.xls$/),
+    });
     const junk = await upload([{ name: 'files[]', filename: 'a.xlsx', value: 'not a zip' }]);
     expect(junk.message).toBe('文件内容不是Excel工作簿：a.xlsx');
     const bomb = await upload([{ name: 'files[]', filename: 'a.xlsx', value: bombZip(0x7fffffff) }]);
@@ -144,6 +151,59 @@ describe('importExcel', () => {
       { name: 'files[]', filename: 'a.xlsx', value: Buffer.alloc(10 * 1024 * 1024 + 1) },
     ]);
     expect(big.message).toBe('文件大小不能超过10MB');
+  });
+
+  it('imports a legacy .xls (BIFF8) like an .xlsx: texts, numbers and dates as typed', async () => {
+    const value = fs.readFileSync(path.join(XLS_FIXTURES, 'customers.xls'));
+    const res = await upload([{ name: 'files[]', filename: '客户.xls', value }]);
+    expect(res).toMatchObject({ success: true, code: 201, message: '文件导入成功，但有1条数据导入失败' });
+    const result = res.result!;
+    expect(result.msg).toBe('总上传行数：4，已导入行数：3，错误行数：1');
+    expect(result.errorMessage).toEqual([expect.stringMatching(/^第4行：.*手机/)]);
+    const one = async (code: string) =>
+      (await ctx.get<Page<Record<string, unknown>>>(`/sys/customer/list?code=${code}`)).result!.records[0];
+    expect(await one('XA1')).toMatchObject({
+      name: '北京甲科技有限公司',
+      phone: '13800000001',
+      email: 'jia@example.cn',
+      level: 'H',
+      address: '北京市海淀区中关村大街1号',
+    });
+    // A code typed as a number, and dates in a text column, arrive as the texts Excel shows.
+    expect(await one('1002')).toMatchObject({
+      name: '上海乙贸易有限公司',
+      level: 'L',
+      address: '2024-05-01',
+    });
+    expect(await one('XA4')).toMatchObject({ name: '丁公司', level: 'M', address: '2024-05-01 09:30:00' });
+    expect(await one('XA3')).toBeUndefined();
+    const errors = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${String(result.fileUrl)}`,
+      headers: { 'x-access-token': ctx.adminToken },
+    });
+    const sheet = await readRows(errors.rawPayload);
+    expect(sheet[0]).toEqual([
+      '客户名称',
+      '客户编码',
+      '手机号码',
+      '邮箱',
+      '客户等级',
+      '地址',
+      '行号',
+      '错误原因',
+    ]);
+    expect(sheet[1]).toEqual([
+      '丙公司',
+      'XA3',
+      '123',
+      undefined,
+      undefined,
+      undefined,
+      4,
+      expect.stringMatching(/手机/),
+    ]);
+    expect(sheet).toHaveLength(2);
   });
 
   it('needs customer:import (the staff account lacks it)', async () => {
