@@ -2,7 +2,7 @@
  * 导出 and 导入EXCEL on the declared customer list against the real server: the export downloads a
  * workbook holding the list's rows (or only the selected ones), export failures go through the error
  * catalogue, and an import with one bad row shows the code-201 warning whose link downloads the
- * error workbook.
+ * error workbook; a legacy .xls imports the same way.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -196,5 +196,30 @@ describe('customer import', () => {
     await row('I004').waitFor();
     // The catalogue's 500 notice of the failed export test is expected; nothing else went wrong.
     expect(errorsOf(page).filter((e) => !e.includes('500'))).toEqual([]);
+  });
+
+  it('a legacy .xls (Excel 97-2003) imports the same way: its bad row in the warning, the rest in (import-xls.png)', async () => {
+    const before = await listTotal(page);
+    await page.getByRole('button', { name: spaced('导入') }).click();
+    // Written by xlwt: texts, a code typed as a number, dates, one bad phone number, a blank row.
+    await importDialog()
+      .locator('input[type=file]')
+      .setInputFiles(path.resolve('tests/server/entity-fixtures/xls/customers.xls'));
+    await importDialog().getByText('customers.xls').waitFor();
+    await importDialog()
+      .getByRole('button', { name: spaced('确定') })
+      .click();
+    const warning = page.locator('.ant-modal-confirm', { hasText: '导入成功,但是有错误数据!' });
+    await warning.getByText('总上传行数：4，已导入行数：3，错误行数：1').waitFor();
+    // The list behind the warning already holds the imported rows, dates as typed.
+    await expect.poll(() => listTotal(page)).toBe(before + 3);
+    await row('北京甲科技有限公司').waitFor();
+    await row('1002').getByText('2024-05-01').waitFor();
+    await row('XA4').getByText('2024-05-01 09:30:00').waitFor();
+    expect(await row('丙公司').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 }).toBe(0);
+    await page.screenshot({ path: screenshotPath('import-xls.png') });
+    await warning.getByRole('button', { name: spaced('知道了') }).click();
+    await warning.waitFor({ state: 'detached' });
   });
 });
