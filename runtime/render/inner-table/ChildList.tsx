@@ -8,24 +8,18 @@
 import { tablePaging } from '../list/table-paging';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Table } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SWRConfig, type Cache } from 'swr';
 import type { EntityModel } from '../../model/declaration/model';
 import { RuntimeContext, useRuntime } from '../context';
 import type { Row } from '../data/adapter';
-import type { FormMode } from '../form/form-state';
-import { fieldHidden } from '../permissions';
 import { declaredRowActions, RowActions } from '../list/RowActions';
 import { tableColumns } from '../list/table-columns';
 import { useListController } from '../list/useListController';
+import { useRecordDialogs } from '../list/record-dialogs';
+import { ListMessages } from '../list/ListRenderer';
 import type { Result } from '../types';
 import { scopedAdapter, type ChildScope } from './child-scope';
-
-const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
-const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
-
-type Dialog =
-  { kind: 'form'; mode: FormMode; record: Row | null } | { kind: 'detail'; record: Row | null } | null;
 
 export interface ChildListProps {
   model: EntityModel;
@@ -55,25 +49,11 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
   const runtime = useRuntime();
   const list = useListController(model);
   const { feedback } = runtime;
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialogs = useRecordDialogs(model, list.refresh);
   const add = (model.declaration.list?.toolbar ?? ['add']).includes('add') ? list.can('add') : 'hide';
-  const hidden = (code: string | undefined) =>
-    fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
 
   const report = (answer: Result<unknown>) =>
     feedback.message(answer.success ? 'success' : 'warning', answer.message);
-
-  const open = async (kind: 'edit' | 'detail', row: Row) => {
-    setDialog(kind === 'edit' ? { kind: 'form', mode: 'edit', record: null } : { kind, record: null });
-    const answer = await runtime.data.queryById(model.basePath, String(row.id));
-    if (!answer.success) {
-      setDialog(null);
-      feedback.message('warning', answer.message);
-      return;
-    }
-    const record = answer.result;
-    setDialog(kind === 'edit' ? { kind: 'form', mode: 'edit', record } : { kind, record });
-  };
 
   return (
     <div className="zj-inner-child" data-entity={model.name}>
@@ -90,7 +70,7 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
             size="small"
             icon={<PlusOutlined />}
             disabled={add === 'disable'}
-            onClick={() => setDialog({ kind: 'form', mode: 'add', record: null })}
+            onClick={dialogs.add}
           >
             新增
           </Button>
@@ -118,43 +98,22 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
                   report(answer);
                   if (answer.success) await list.refresh();
                 }}
-                onEdit={() => void open('edit', row)}
-                onDetail={() => void open('detail', row)}
+                onEdit={() => void dialogs.open('edit', row)}
+                onDetail={() => void dialogs.open('detail', row)}
                 onDelete={async () => report(await list.remove(String(row.id)))}
               />
             ),
           },
         ]}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ListMessages.empty} />,
+        }}
         {...tablePaging(list, model, {
           // The expanded row's own padding ends the block; antd's default bottom margin doubles it.
           look: { size: 'small', style: { marginBottom: 0 } },
         })}
       />
-      <Suspense fallback={null}>
-        {dialog?.kind === 'form' && (
-          <FormModal
-            key={dialog.record ? 'ready' : 'loading'}
-            model={model}
-            mode={dialog.mode}
-            record={dialog.record}
-            onClose={() => setDialog(null)}
-            onSaved={(text) => {
-              setDialog(null);
-              feedback.message('success', text);
-              void list.refresh();
-            }}
-          />
-        )}
-        {dialog?.kind === 'detail' && (
-          <DetailModal
-            model={model}
-            record={dialog.record}
-            hidden={(f) => hidden(f.permission)}
-            onClose={() => setDialog(null)}
-          />
-        )}
-      </Suspense>
+      {dialogs.modals}
     </div>
   );
 }

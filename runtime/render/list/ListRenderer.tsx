@@ -8,7 +8,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { TransitionModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
-import type { FormMode } from '../form/form-state';
 import { useImportExport } from '../import-export/useImportExport';
 import { fieldHidden } from '../permissions';
 import { mostTransitionsAtOnce } from '../transitions/row-transitions';
@@ -22,21 +21,14 @@ import { declaredRowActions, RowActions } from './RowActions';
 import { queryFields } from './query-params';
 import { tableColumns } from './table-columns';
 import { useListController } from './useListController';
+import { useRecordDialogs } from './record-dialogs';
 import { isPlaceholder } from '../tree/tree-rows';
 import { useTreeChildren } from '../tree/useTreeChildren';
 
-// The modals (form engine, description list) load when first opened, not with the list.
-const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
-const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
+// The import dialog loads when first opened, not with the list.
 const ImportModal = lazy(() =>
   import('../import-export/ImportModal').then((m) => ({ default: m.ImportModal })),
 );
-
-type Dialog =
-  | { kind: 'form'; mode: FormMode; record: Row | null }
-  | { kind: 'detail'; record: Row | null }
-  | { kind: 'import' }
-  | null;
 
 export const ListMessages = {
   selectOne: '请选择一条记录！',
@@ -57,7 +49,8 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
   const list = useListController(model, tree ? 'rootList' : 'list');
   const nodes = useTreeChildren(model, list.records, tree);
   const { feedback } = runtime;
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialogs = useRecordDialogs(model, list.refresh);
+  const [importing, setImporting] = useState(false);
   const files = useImportExport(list, feedback);
   // Saved queries and column settings belong to the route the list is shown at.
   const [route] = useState(currentRoute);
@@ -74,23 +67,6 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
 
   const report = (answer: Result<unknown>) =>
     feedback.message(answer.success ? 'success' : 'warning', answer.message);
-
-  const open = async (kind: 'edit' | 'detail', row: Row) => {
-    setDialog(
-      kind === 'edit' ? { kind: 'form', mode: 'edit', record: null } : { kind: 'detail', record: null },
-    );
-    const answer = await runtime.data.queryById(model.basePath, String(row.id));
-    if (!answer.success) {
-      setDialog(null);
-      feedback.message('warning', answer.message);
-      return;
-    }
-    setDialog(
-      kind === 'edit'
-        ? { kind: 'form', mode: 'edit', record: answer.result }
-        : { kind: 'detail', record: answer.result },
-    );
-  };
 
   const batchDelete = () => {
     if (list.selected.length === 0) {
@@ -139,8 +115,8 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
           setHiddenColumns(next);
           writeHiddenColumns(browserStorage(), route, next);
         }}
-        onAdd={() => setDialog({ kind: 'form', mode: 'add', record: null })}
-        onImport={() => setDialog({ kind: 'import' })}
+        onAdd={dialogs.add}
+        onImport={() => setImporting(true)}
         onBatchDelete={batchDelete}
       />
       <Table<Row>
@@ -165,8 +141,8 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
                   list={list}
                   row={row}
                   onTransition={(t) => transition(t, row)}
-                  onEdit={() => void open('edit', row)}
-                  onDetail={() => void open('detail', row)}
+                  onEdit={() => void dialogs.open('edit', row)}
+                  onDetail={() => void dialogs.open('detail', row)}
                   onDelete={async () => report(await list.remove(String(row.id)))}
                 />
               ),
@@ -182,39 +158,18 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
         }}
         {...tablePaging(list, model, { quickJumper: true })}
       />
-      <Suspense fallback={null}>
-        {dialog?.kind === 'form' && (
-          <FormModal
-            key={dialog.record ? 'ready' : 'loading'}
-            model={model}
-            mode={dialog.mode}
-            record={dialog.record}
-            onClose={() => setDialog(null)}
-            onSaved={(text) => {
-              setDialog(null);
-              feedback.message('success', text);
-              void list.refresh();
-            }}
-          />
-        )}
-        {dialog?.kind === 'import' && (
+      {dialogs.modals}
+      {importing && (
+        <Suspense fallback={null}>
           <ImportModal
-            onClose={() => setDialog(null)}
+            onClose={() => setImporting(false)}
             onRefused={(text) => feedback.message('warning', text)}
             onImport={async (picked) => {
-              if (await files.importFiles(picked)) setDialog(null);
+              if (await files.importFiles(picked)) setImporting(false);
             }}
           />
-        )}
-        {dialog?.kind === 'detail' && (
-          <DetailModal
-            model={model}
-            record={dialog.record}
-            hidden={(f) => hidden(f.permission)}
-            onClose={() => setDialog(null)}
-          />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * The add / edit form and the detail of one record, shared by the head list and the inner-table
+ * child list: opening fetches the record by id first (the modal shows its loading state meanwhile),
+ * a refused fetch is a warning, and a saved form refreshes the list.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { EntityModel } from '../../model/declaration/model';
+import { useRuntime } from '../context';
+import type { Row } from '../data/adapter';
+import type { FormMode } from '../form/form-state';
+import { fieldHidden } from '../permissions';
+
+// The modals (form engine, description list) load when first opened, not with the list.
+const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
+const DetailModal = lazy(() => import('../detail/DetailModal').then((m) => ({ default: m.DetailModal })));
+
+type RecordDialog =
+  { kind: 'form'; mode: FormMode; record: Row | null } | { kind: 'detail'; record: Row | null } | null;
+
+export interface RecordDialogs {
+  /** Opens the empty add form. */
+  add(): void;
+  /** Opens the edit form or the detail of `row`, fetched by its id. */
+  open(kind: 'edit' | 'detail', row: Row): Promise<void>;
+  /** The open modal, if any: render it once, anywhere in the list. */
+  modals: React.JSX.Element;
+}
+
+export function useRecordDialogs(model: EntityModel, refresh: () => Promise<unknown>): RecordDialogs {
+  const runtime = useRuntime();
+  const { feedback } = runtime;
+  const [dialog, setDialog] = useState<RecordDialog>(null);
+  const shown = (kind: 'edit' | 'detail', record: Row | null): RecordDialog =>
+    kind === 'edit' ? { kind: 'form', mode: 'edit', record } : { kind: 'detail', record };
+
+  const open = async (kind: 'edit' | 'detail', row: Row) => {
+    setDialog(shown(kind, null));
+    const answer = await runtime.data.queryById(model.basePath, String(row.id));
+    if (!answer.success) {
+      setDialog(null);
+      feedback.message('warning', answer.message);
+      return;
+    }
+    setDialog(shown(kind, answer.result));
+  };
+
+  const modals = (
+    <Suspense fallback={null}>
+      {dialog?.kind === 'form' && (
+        <FormModal
+          key={dialog.record ? 'ready' : 'loading'}
+          model={model}
+          mode={dialog.mode}
+          record={dialog.record}
+          onClose={() => setDialog(null)}
+          onSaved={(text) => {
+            setDialog(null);
+            feedback.message('success', text);
+            void refresh();
+          }}
+        />
+      )}
+      {dialog?.kind === 'detail' && (
+        <DetailModal
+          model={model}
+          record={dialog.record}
+          hidden={(f) => fieldHidden(f.permission, runtime.session.auth(), runtime.session.allAuth())}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Suspense>
+  );
+  return { add: () => setDialog({ kind: 'form', mode: 'add', record: null }), open, modals };
+}
