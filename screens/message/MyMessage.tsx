@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { totalText } from '../../runtime/render/list/query-params';
 import { fetchMySends, type MySend } from '../../src/notice/api';
 import { NOTICE_CATEGORIES } from '../../src/notice/categories';
 import { openNoticeDetails } from '../../src/notice/open-notice';
@@ -107,7 +108,7 @@ export default function MyMessage(): React.JSX.Element {
           total: data.total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total, range) => `${range[0]}-${range[1]} 共${total}条`,
+          showTotal: totalText,
           onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
         }}
       />

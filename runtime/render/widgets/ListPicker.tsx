@@ -10,6 +10,7 @@ import type { Row } from '../data/adapter';
 import type { WidgetProps } from '../types';
 import { PickerInput } from './PickerInput';
 import { isMulti, optionNumber, splitValues, valueTexts } from './picker-value';
+import { pickerPagination } from './picker-paging';
 
 export interface ListQuery {
   keyword: string;
@@ -130,13 +131,9 @@ function ListModal({ spec, multi, initial, onOk, onCancel }: ListModalProps): Re
           },
         }}
         onRow={(row) => ({ onClick: () => toggle(row) })}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total, [a, b]) => `${a}-${b} 共${total}条`,
-          onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
-        }}
+        pagination={pickerPagination(query, data?.total ?? 0, (pageNo, pageSize) =>
+          setQuery({ ...query, pageNo, pageSize }),
+        )}
       />
     </Modal>
   );

@@ -13,6 +13,7 @@ import { singleValue } from '../list/query-params';
 import type { WidgetProps } from '../types';
 import { PickerInput } from './PickerInput';
 import { popupConfig, popupValues, PopupText, selectionProblem, type PopupConfig } from './popup-config';
+import { pickerPagination } from './picker-paging';
 
 export const POPUP_WIDTH = 1200;
 
@@ -152,13 +153,9 @@ function PopupList({ model, multi, chosen, onChoose }: PopupListProps): React.JS
           },
         }}
         onRow={(row) => ({ onClick: () => toggle(row) })}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: data?.success ? data.result.total : 0,
-          showTotal: (total, [a, b]) => `${a}-${b} 共${total}条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        pagination={pickerPagination(page, data?.success ? data.result.total : 0, (pageNo, pageSize) =>
+          setPage({ pageNo, pageSize }),
+        )}
       />
     </>
   );

@@ -12,6 +12,7 @@ import { firstLevelKeys } from './depart-tree';
 import { fetchUsers, useDepartTree, type PickerUser, type UserQuery } from './picker-api';
 import { PickerInput } from './PickerInput';
 import { isMulti, optionNumber, splitValues, valueTexts } from './picker-value';
+import { pickerPagination } from './picker-paging';
 
 export const USER_PICKER_WIDTH = 1200;
 const PAGE_SIZE = 10;
@@ -174,13 +175,9 @@ function UserModal(props: UserModalProps): React.JSX.Element {
                 choose([row], next);
               },
             })}
-            pagination={{
-              current: query.pageNo,
-              pageSize: query.pageSize,
-              total: data?.total ?? 0,
-              showTotal: (total, [a, b]) => `${a}-${b} 共${total}条`,
-              onChange: (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }),
-            }}
+            pagination={pickerPagination(query, data?.total ?? 0, (pageNo, pageSize) =>
+              setQuery({ ...query, pageNo, pageSize }),
+            )}
           />
         </Col>
       </Row>
