@@ -13,6 +13,7 @@ import type { TreeModel } from '../../runtime/model/declaration/model.js';
 import { ApiError, ok } from '../result.js';
 import { access, callerOf, checkId, guarded, queryOf, type EntityDeps } from './route-kit.js';
 import type { Caller, EntityStore, Row } from './store.js';
+import type { TreeSelectNode } from '../../runtime/model/contract/tree-select.js';
 
 export const TreeSelectMessages = {
   unknownCode: (code: string) => `该编码【${code}】不存在，请核实!`,
@@ -22,15 +23,7 @@ export const TreeSelectMessages = {
 const MAX_NODES = 5000;
 const MAX_DEPTH = 32;
 
-export interface TreeSelectNode {
-  key: string;
-  title: string;
-  value: string;
-  code: string | null;
-  parentId: string;
-  isLeaf: boolean;
-  children?: TreeSelectNode[];
-}
+export type { TreeSelectNode };
 
 function nodeOf(tree: TreeModel, row: Row): TreeSelectNode {
   const id = String(row.id);

@@ -1,22 +1,12 @@
 import { feedback } from '../feedback';
 import { getBlob } from './client';
+import { saveBlob } from '../../runtime/render/data/files';
 import { readBodyMessage } from './errors';
 
 export const DownloadMessages = {
   failed: '文件下载失败',
   unknownFile: '未知的文件',
 } as const;
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-}
 
 /**
  * Downloads a file through the API (token and tenant headers included) and saves it. An empty answer,

@@ -11,7 +11,8 @@ import useSWR from 'swr';
 import { useRuntime } from '../context';
 import type { WidgetProps } from '../types';
 import { isMulti, optionString } from './picker-value';
-import { filterTree, parseCondition, treeValues, type TreeNodeAnswer } from './tree-condition';
+import type { TreeSelectNode } from '../../model/contract/tree-select';
+import { filterTree, parseCondition, treeValues } from './tree-condition';
 
 export const CATEGORY_BASE = '/sys/category';
 
@@ -24,7 +25,7 @@ export function TreeSelectWidget(props: WidgetProps): React.JSX.Element {
   const { data } = useSWR(
     check.ok ? ['tree-select', basePath, pcode] : null,
     async () => {
-      const answer = await http.get<TreeNodeAnswer[]>(`${basePath}/loadTreeRoot`, { async: 'false', pcode });
+      const answer = await http.get<TreeSelectNode[]>(`${basePath}/loadTreeRoot`, { async: 'false', pcode });
       return answer.success && Array.isArray(answer.result) ? answer.result : [];
     },
     { revalidateOnFocus: false },

@@ -1,4 +1,5 @@
 /** The tree selects' configuration checks, worded as the spec has them. */
+import type { TreeSelectNode } from '../../model/contract/tree-select';
 
 export const TREE_CONDITION_ERROR = '组件JTreeSelect-condition传值有误，需要一个json字符串!';
 
@@ -27,27 +28,17 @@ export function treeValues(value: unknown): string[] {
     .filter((v) => v !== '' && v !== '0');
 }
 
-export interface TreeNodeAnswer {
-  key: string;
-  title: string;
-  value: string;
-  code: string | null;
-  parentId: string;
-  isLeaf: boolean;
-  children?: TreeNodeAnswer[];
-}
-
 /** Keeps nodes whose every condition column (code, title) contains the given text, and their parents. */
 export function filterTree(
-  nodes: readonly TreeNodeAnswer[],
+  nodes: readonly TreeSelectNode[],
   condition: Record<string, unknown> | null,
-): TreeNodeAnswer[] {
+): TreeSelectNode[] {
   if (!condition) return [...nodes];
   const entries = Object.entries(condition).filter(([k]) => k === 'code' || k === 'title' || k === 'name');
   if (entries.length === 0) return [...nodes];
-  const fits = (n: TreeNodeAnswer) =>
+  const fits = (n: TreeSelectNode) =>
     entries.every(([k, v]) => String(k === 'code' ? (n.code ?? '') : n.title).includes(String(v)));
-  const out: TreeNodeAnswer[] = [];
+  const out: TreeSelectNode[] = [];
   for (const node of nodes) {
     const children = filterTree(node.children ?? [], condition);
     if (fits(node) || children.length > 0)
