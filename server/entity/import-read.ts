@@ -110,67 +110,60 @@ export function checkUpload(fileName: string, data: Buffer): void {
   }
 }
 
-/**
- * Every non-blank row of the first worksheet, header first. An .xlsx's are pulled from exceljs's
- * streaming reader as the caller asks for them, so a big sheet is never held whole in memory; an
- * .xls's come from xlsSheetRows.
- */
-async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
-  if (isOle2(data)) {
-    yield* xlsSheetRows(fileName, data);
-    return;
-  }
-  let count = 0;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-      worksheets: 'emit',
-      // The shared strings come to us one by one and are kept compactly (shared-strings.ts);
-      // exceljs then hands shared-string cells over as {sharedString: index}.
-      sharedStrings: 'emit',
-      // Styles are needed to tell dates from numbers.
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
-    const strings = new SharedStrings();
-    const events: AsyncIterable<ParseEvent> = { [Symbol.asyncIterator]: () => reader.parse() };
-    for await (const event of events) {
-      const text = sharedStringOf(event);
-      if (text !== undefined) {
-        strings.add(text);
-        continue;
-      }
-      if (!('eventType' in event) || event.eventType !== 'worksheet') continue;
-      for await (const row of event.value as AsyncIterable<ExcelJS.Row>) {
-        const cells = rowTexts(row.values, strings);
-        if (!cells) continue;
-        // The first non-blank row is the header; the limit counts data rows.
-        if (++count > MAX_IMPORT_ROWS + 1)
-          throw new ApiError(ImportReadMessages.tooManyRows(MAX_IMPORT_ROWS));
-        yield { line: row.number, cells };
-      }
-      break; // the first sheet only
+/** A row of the first worksheet as cell texts; no cells for a blank row. */
+interface RawRow {
+  line: number;
+  cells: string[] | undefined;
+}
+
+/** An .xlsx's rows, pulled from exceljs's streaming reader as asked for: never held whole in memory. */
+async function* xlsxRows(data: Buffer): AsyncGenerator<RawRow, void, undefined> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    worksheets: 'emit',
+    // The shared strings come to us one by one and are kept compactly (shared-strings.ts);
+    // exceljs then hands shared-string cells over as {sharedString: index}.
+    sharedStrings: 'emit',
+    // Styles are needed to tell dates from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const strings = new SharedStrings();
+  const events: AsyncIterable<ParseEvent> = { [Symbol.asyncIterator]: () => reader.parse() };
+  for await (const event of events) {
+    const text = sharedStringOf(event);
+    if (text !== undefined) {
+      strings.add(text);
+      continue;
     }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(ImportReadMessages.unreadable(fileName));
+    if (!('eventType' in event) || event.eventType !== 'worksheet') continue;
+    for await (const row of event.value as AsyncIterable<ExcelJS.Row>)
+      yield { line: row.number, cells: rowTexts(row.values, strings) };
+    return; // the first sheet only
   }
 }
 
 /**
- * The same rows from a legacy .xls. Its reader parses the whole first sheet at the first row asked
- * for (a BIFF8 sheet has at most 65,536 rows and the upload is capped at 10 MB); its values go
- * through cellText like exceljs's, so texts, numbers and dates come out as from an .xlsx.
+ * A legacy .xls's rows. Its reader parses the whole first sheet at the first row asked for (a BIFF8
+ * sheet has at most 65,536 rows and the upload is capped at 10 MB); its values go through cellText
+ * like exceljs's, so texts, numbers and dates come out as from an .xlsx.
  */
-async function* xlsSheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
+function* xlsSheetRows(data: Buffer): Generator<RawRow, void, undefined> {
+  for (const row of xlsRows(data)) {
+    const cells = row.values.map((value) => cellText(value));
+    yield { line: row.line, cells: cells.every((text) => text === '') ? undefined : cells };
+  }
+}
+
+/** Every non-blank row of the first worksheet, header first, whichever the workbook's format. */
+async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
   let count = 0;
   try {
-    for (const row of xlsRows(data)) {
-      const cells = row.values.map((value) => cellText(value));
-      if (cells.every((text) => text === '')) continue;
+    for await (const { line, cells } of isOle2(data) ? xlsSheetRows(data) : xlsxRows(data)) {
+      if (!cells) continue;
       // The first non-blank row is the header; the limit counts data rows.
       if (++count > MAX_IMPORT_ROWS + 1) throw new ApiError(ImportReadMessages.tooManyRows(MAX_IMPORT_ROWS));
-      yield { line: row.line, cells };
+      yield { line, cells };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
