@@ -23,7 +23,11 @@ export default defineConfig({
           // suite runs on PostgreSQL (CI runs it there), rather than skipped tests on the embedded one.
           exclude: process.env.TEST_DATABASE_URL
             ? []
-            : ['tests/server/notice-cluster.test.ts', 'tests/server/db-postgres.test.ts'],
+            : [
+                'tests/server/notice-cluster.test.ts',
+                'tests/server/db-postgres.test.ts',
+                'tests/server/report-timeout-pg.test.ts',
+              ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

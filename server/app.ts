@@ -15,6 +15,11 @@ import { registerFaultInjection } from './http/fault-injection.js';
 import { registerEntityRoutes } from './entity/routes.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
+import { registerReports } from './report/module.js';
+import { installOperationLog } from './sys/log/operation-log.js';
+import { missingActionRoutes } from './entity/action-routes-check.js';
+import { routeTable } from './http/access.js';
+import type { LoadedDeclaration } from '../runtime/model/declaration/validate.js';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -55,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   installAuthentication(app, database.db, config);
+  installOperationLog(app, deps);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(fail(error.message, error.code));
@@ -68,15 +74,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await registerNotices(app, deps);
+  let declarations: readonly LoadedDeclaration[] = [];
   await app.register(
     async (api) => {
       await registerAuthRoutes(api, deps);
       await registerSysRoutes(api, deps);
       registerFaultInjection(api, config);
-      await registerEntityRoutes(api, deps);
+      declarations = await registerEntityRoutes(api, deps);
+      // After the declared tables exist: the report data set's views read them.
+      await registerReports(api, deps);
     },
     { prefix: config.apiBase },
   );
+  // Declared actions call hand-written routes: all of them must exist once every route is in.
+  app.addHook('onReady', async () => {
+    const missing = missingActionRoutes(routeTable(app), declarations, config.apiBase);
+    if (missing.length > 0) throw new Error(`Invalid declarations:\n  ${missing.join('\n  ')}`);
+  });
 
   registerWebApp(app, config);
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseWechatConfig, type WechatConfig } from './auth/wechat-config.js';
 
 /** Captcha mode: 'on' (random), 'off' (not asked: scripts and automated tests), or a fixed code for browser tests. */
 export type CaptchaMode = { kind: 'on' } | { kind: 'off' } | { kind: 'fixed'; code: string };
@@ -43,7 +44,24 @@ export interface ServerConfig {
   faultInjection?: boolean;
   /** Origins (besides the server's own host) whose pages may open the notice socket (SOCKET_ORIGINS, comma list). */
   socketOrigins?: string[];
+  /**
+   * Online reports: statement timeout (REPORT_TIMEOUT_MS), export row cap (REPORT_EXPORT_ROWS), and
+   * the largest planner cost a report statement may have (REPORT_MAX_COST).
+   */
+  report?: { timeoutMs: number; exportRows: number; maxCost: number };
+  /**
+   * Key of the data source passwords (DATA_SOURCE_KEY: 32 bytes as base64 or 64 hex characters).
+   * Without it a key is generated once into DATA_DIR/data-source.key (server/sys/data-source/secret.ts).
+   */
+  dataSourceKey?: string;
+  /**
+   * WeChat account binding (WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_REDIRECT_URI, all or none); null
+   * when not configured: the user menu then says so and the binding routes refuse.
+   */
+  wechat?: WechatConfig | null;
 }
+
+export const REPORT_DEFAULTS = { timeoutMs: 10_000, exportRows: 1_000_000, maxCost: 5_000_000 } as const;
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@123456';
 
@@ -85,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    report: {
+      timeoutMs: int(env.REPORT_TIMEOUT_MS, REPORT_DEFAULTS.timeoutMs),
+      exportRows: int(env.REPORT_EXPORT_ROWS, REPORT_DEFAULTS.exportRows),
+      maxCost: int(env.REPORT_MAX_COST, REPORT_DEFAULTS.maxCost),
+    },
+    dataSourceKey: env.DATA_SOURCE_KEY || undefined,
+    wechat: parseWechatConfig(env),
   };
 }
 

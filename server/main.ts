@@ -1,5 +1,20 @@
+import v8 from 'node:v8';
 import { loadConfig } from './config.js';
 import { startServer } from './start.js';
+
+/**
+ * On V8 13 (Node 24) the optimizing compiler's first Turboshaft phase takes ~580 MiB, for about a
+ * second, to tier up one WebAssembly function: PostgreSQL's SQL parser (raw_parser with the grammar
+ * inlined, 105 KB of code). PGlite's copy turns hot as soon as the migrations run, libpg-query's
+ * (the report SQL guard) once enough report SQL has been parsed. V8 11 (Node 20) takes 8 MiB, V8 12
+ * (Node 22) 24 MiB. So on V8 13 and later all WebAssembly stays on Liftoff, V8's baseline compiler:
+ * a first start peaks near 275 MiB instead of 770 MiB, at ~1.6x the CPU time of statements that do
+ * much work inside PostgreSQL (an aggregate over 300,000 rows); list-sized queries cost the same.
+ * The flags must be set before either module is compiled (startServer below), and they are spelt
+ * out one by one: set at run time, V8 13 no longer derives the last two from --liftoff-only.
+ */
+if (Number(process.versions.v8.split('.')[0]) >= 13)
+  v8.setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
 
 const config = loadConfig();
 const server = await startServer(config);

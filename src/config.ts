@@ -8,12 +8,6 @@ export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 export const STATIC_PREFIX: string = import.meta.env.VITE_STATIC_PREFIX ?? `${API_BASE}/sys/common/static`;
 
 /**
- * The QR image service of the wechat binding; empty means no integration is configured and the dialog
- * says so instead of showing a broken image.
- */
-export const WECHAT_QR_URL: string = import.meta.env.VITE_WECHAT_QR_URL ?? '';
-
-/**
  * Secret of the X-Sign header. It ships in the bundle, so anybody can compute signatures: the signature
  * is a compatibility feature of the contract, not a security control.
  */

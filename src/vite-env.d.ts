@@ -5,8 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   /** Where stored files are served; defaults to `${API_BASE}/sys/common/static`. */
   readonly VITE_STATIC_PREFIX?: string;
-  /** QR image service of the wechat binding; unset means the integration is not configured. */
-  readonly VITE_WECHAT_QR_URL?: string;
 }
 
 interface ImportMeta {

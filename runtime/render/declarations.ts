@@ -3,6 +3,10 @@
  * meta-schema at build (tests/unit/decl-files.test.ts) and by the server at start; the browser only
  * migrates and normalises them, because ajv compiles validators with `new Function`, which the
  * app's CSP (script-src 'self') forbids.
+ *
+ * Files live under `schemas/<area>/<kebab-name>.json` and their entity name is the camelCase of the
+ * file name (a unit test holds every file to it), so a screen is found by either spelling:
+ * `declared/sysMessage` and `declared/sys-message` open the same declaration.
  */
 import { migrateDeclaration } from '../model/declaration/migrations';
 import { buildEntityModel, type EntityModel } from '../model/declaration/model';
@@ -10,26 +14,39 @@ import type { Declaration } from '../model/declaration/types';
 
 type JsonModule = { default: unknown };
 
-const FILES = import.meta.glob<JsonModule>('/schemas/system/*.json');
+const FILES = import.meta.glob<JsonModule>(['/schemas/*/*.json', '!/schemas/meta/**']);
+
+/** camelCase of a kebab-case file name: `dict-item` -> `dictItem`. */
+export function entityNameOf(fileName: string): string {
+  return fileName.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const LOADERS = new Map<string, () => Promise<JsonModule>>(
+  Object.entries(FILES).map(([file, load]) => [
+    entityNameOf(file.replace(/^.*\/([^/]+)\.json$/, '$1')),
+    load,
+  ]),
+);
 
 const models = new Map<string, Promise<EntityModel>>();
 
 export function declarationNames(): string[] {
-  return Object.keys(FILES).map((file) => file.replace(/^.*\/([^/]+)\.json$/, '$1'));
+  return [...LOADERS.keys()];
 }
 
-/** The normalised model of `schemas/system/<name>.json`; rejects for an unknown or newer file. */
+/** The normalised model of the declaration named `name` (or its file name); rejects for an unknown or newer file. */
 export function loadEntityModel(name: string): Promise<EntityModel> {
-  let model = models.get(name);
+  const key = entityNameOf(name);
+  let model = models.get(key);
   if (!model) {
-    const load = FILES[`/schemas/system/${name}.json`];
+    const load = LOADERS.get(key);
     if (!load) return Promise.reject(new Error(`no declaration named "${name}"`));
     model = load().then(({ default: json }) => {
       const migrated = migrateDeclaration(json);
       if (!migrated.doc) throw new Error(`${name}: ${migrated.problems.map((p) => p.message).join('; ')}`);
       return buildEntityModel(migrated.doc as unknown as Declaration);
     });
-    models.set(name, model);
+    models.set(key, model);
   }
   return model;
 }

@@ -32,4 +32,5 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'datetime', load: () => date().then((m) => m.DateTimeWidget) },
   { type: 'time', load: () => date().then((m) => m.TimeWidget) },
   ...pickerWidgets,
+  { type: 'icon', load: () => import('./widgets/IconPicker').then((m) => m.default) },
 ];

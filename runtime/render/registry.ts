@@ -10,6 +10,8 @@ import type { ScreenKind, Widget } from '../model/declaration/types';
 import { createDataAdapter, type DataAdapter } from './data/adapter';
 import type {
   HttpClient,
+  PanelEntry,
+  PanelProps,
   RegistryEntry,
   RendererEntry,
   RendererProps,
@@ -46,6 +48,8 @@ export function createRegistry<K extends string, P>(entries: readonly RegistryEn
 export interface RuntimeOptions {
   renderers: readonly RendererEntry[];
   widgets: readonly WidgetEntry[];
+  /** Hand-made panels declarations may open by name (actions with a panel). */
+  panels?: readonly PanelEntry[];
   http: HttpClient;
   session: SessionView;
   /** Messages and dialogs; antd's statics when the host gives none. */
@@ -56,6 +60,7 @@ export interface RuntimeOptions {
 export interface Runtime {
   renderers: Registry<ScreenKind, RendererProps>;
   widgets: Registry<Widget, WidgetProps>;
+  panels: Registry<string, PanelProps>;
   data: DataAdapter;
   /** For widgets that read system endpoints (pickers, uploads) rather than an entity's routes. */
   http: HttpClient;
@@ -67,6 +72,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     renderers: createRegistry(options.renderers),
     widgets: createRegistry(options.widgets),
+    panels: createRegistry(options.panels ?? []),
     data: createDataAdapter(options.http, { checkContract: options.checkContract }),
     http: options.http,
     session: options.session,

@@ -11,6 +11,8 @@ import type { ScreenKind, Widget } from '../model/declaration/types';
 export interface HttpGetOptions {
   responseType?: 'blob';
   timeout?: number;
+  /** A long download reports the bytes received so far (axios's config has the same name). */
+  onDownloadProgress?: (event: { loaded: number; total?: number }) => void;
 }
 
 /** The contract's Result envelope. */
@@ -86,3 +88,18 @@ export interface RegistryEntry<K extends string, P> {
 
 export type RendererEntry = RegistryEntry<ScreenKind, RendererProps>;
 export type WidgetEntry = RegistryEntry<Widget, WidgetProps>;
+
+/**
+ * Props of a hand-made panel a declaration names in an action (`"panel": {"component": ...}`): the
+ * row it was opened for (null from the toolbar), the screen's model, and callbacks to close it and
+ * to reload the list behind it. A panel reaches the server through `useRuntime().http`.
+ */
+export interface PanelProps {
+  row: Record<string, unknown> | null;
+  model: EntityModel;
+  close(): void;
+  refresh(): Promise<unknown>;
+}
+
+/** Panels are keyed by the name declarations use (`rolePermission`), not by a closed type. */
+export type PanelEntry = RegistryEntry<string, PanelProps>;

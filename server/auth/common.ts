@@ -51,4 +51,4 @@ export function querySchema(fields: Record<string, number>): FastifySchema {
 }
 
 /** Length caps shared by the routes. */
-export const MAX = { username: 100, password: 128, mobile: 20, code: 16, key: 64 } as const;
+export const MAX = { username: 100, password: 128, mobile: 20, email: 100, code: 16, key: 64 } as const;

@@ -10,6 +10,7 @@ import { hashPassword } from './password.js';
 import { SmsMode } from './sms-codes.js';
 import { verifySmsCodeOrThrow } from './sms-verify.js';
 import { addressRule, countEvent, lockedMinutes, scopes } from './throttle.js';
+import { answerCheckOnlyUser, type CheckOnlyUserQuery } from '../sys/user/unique.js';
 
 /** Self-registered accounts join the default tenant with the least-privileged role. */
 const DEFAULT_TENANTS = '1';
@@ -37,16 +38,28 @@ function isUniqueViolation(error: unknown): boolean {
 export function registerRegistrationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const db = deps.database.db;
 
-  // success true = the value is free (the contract's sense); the form calls it for username and phone.
-  app.get<{ Querystring: { username?: string; phone?: string } }>(
+  // success true = the value is free (the contract's sense). The registration form asks for a
+  // username or a phone; a signed-in caller (the user form of 用户管理) may also ask for an e-mail or
+  // a work number and name the user being edited, whose own values are not duplicates.
+  app.get<{ Querystring: CheckOnlyUserQuery }>(
     '/sys/user/checkOnlyUser',
-    { config: { access: 'public' }, schema: querySchema({ username: MAX.username, phone: MAX.mobile }) },
+    {
+      config: { access: 'public' },
+      schema: querySchema({
+        username: MAX.username,
+        phone: MAX.mobile,
+        email: MAX.email,
+        workNo: MAX.username,
+        id: 64,
+      }),
+    },
     async (request) => {
       const { username, phone } = request.query;
       const scope = scopes.lookupAddress(clientIp(request));
       const minutes = await lockedMinutes(db, [scope]);
       if (minutes > 0) return fail(AccountMessages.lookupLocked(minutes));
       await countEvent(db, scope, addressRule(deps.config, LOOKUP_FACTOR));
+      if (request.auth) return answerCheckOnlyUser(db, request.query);
       if (username)
         return (await usernameTaken(db, username)) ? fail(AccountMessages.usernameTaken) : bare(null);
       if (phone) return (await findUserByPhone(db, phone)) ? fail(SmsMessages.phoneTaken) : bare(null);

@@ -7,8 +7,9 @@ import { registerPasswordRoutes } from './password-routes.js';
 import { registerPhoneLoginRoutes } from './phone-login.js';
 import { registerRegistrationRoutes } from './register.js';
 import { registerSmsRoutes } from './sms-routes.js';
+import { registerWechatRoutes } from './wechat-routes.js';
 
-/** Sign-in, sign-out, captcha, SMS codes, registration, recovery and password change. */
+/** Sign-in, sign-out, captcha, SMS codes, registration, recovery, password change and WeChat binding. */
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCaptchaRoutes(app, deps);
   registerLoginRoutes(app, deps);
@@ -17,4 +18,5 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): P
   registerRegistrationRoutes(app, deps);
   registerAlterationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
+  registerWechatRoutes(app, deps);
 }

@@ -1,17 +1,17 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { parseEvent, type EventBus, type NoticeEvent, type NoticeListener } from './types.js';
+import { parseEvent, type BusEvent, type BusListener, type EventBus } from './types.js';
 
 export const NOTICE_CHANNEL = 'zj_notice';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; user lists are split well below that. */
 const MAX_PAYLOAD_BYTES = 7000;
 const RECONNECT_MS = 1000;
 
-/** Splits an event so each NOTIFY payload fits; a tenant event is always small. */
-export function payloadsOf(event: NoticeEvent): string[] {
+/** Splits an event so each NOTIFY payload fits; tenant and permission events are always small. */
+export function payloadsOf(event: BusEvent): string[] {
   const whole = JSON.stringify(event);
-  if (event.to === 'tenant' || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [whole];
+  if (event.to !== 'users' || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [whole];
   const out: string[] = [];
   let batch: string[] = [];
   const flush = () => {
@@ -41,7 +41,7 @@ export function payloadsOf(event: NoticeEvent): string[] {
  */
 export class PgNotifyBus implements EventBus {
   readonly kind = 'postgres' as const;
-  private readonly listeners = new Set<NoticeListener>();
+  private readonly listeners = new Set<BusListener>();
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
@@ -91,13 +91,13 @@ export class PgNotifyBus implements EventBus {
     this.retry.unref();
   }
 
-  async publish(event: NoticeEvent): Promise<void> {
+  async publish(event: BusEvent): Promise<void> {
     for (const payload of payloadsOf(event)) {
       await sql`select pg_notify(${NOTICE_CHANNEL}, ${payload})`.execute(this.db);
     }
   }
 
-  subscribe(listener: NoticeListener): () => void {
+  subscribe(listener: BusListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

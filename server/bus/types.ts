@@ -21,16 +21,35 @@ export type NoticeEvent =
 
 export type NoticeListener = (event: NoticeEvent) => void;
 
+/**
+ * Not for sockets: the permission codes cached for these users (null: for everyone) are stale, as
+ * a role's grants, the permission rows or a user's roles changed (server/auth/permission-codes.ts).
+ * Every instance drops its copies when it hears one.
+ */
+export interface PermissionsChangedEvent {
+  to: 'permissions';
+  userIds: string[] | null;
+}
+
+/** Everything the bus carries: socket notices and cache invalidations. */
+export type BusEvent = NoticeEvent | PermissionsChangedEvent;
+
+export type BusListener = (event: BusEvent) => void;
+
 export interface EventBus {
   readonly kind: 'memory' | 'postgres';
-  publish(event: NoticeEvent): Promise<void>;
-  /** Returns the unsubscribe function. */
-  subscribe(listener: NoticeListener): () => void;
+  publish(event: BusEvent): Promise<void>;
+  /** Returns the unsubscribe function. Listeners hear every kind of event and keep the ones they serve. */
+  subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
 
+function isIdList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((id) => typeof id === 'string');
+}
+
 /** Checks the shape of an event read from the wire (another instance wrote it, but never trust a channel). */
-export function parseEvent(text: string): NoticeEvent | null {
+export function parseEvent(text: string): BusEvent | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -39,6 +58,10 @@ export function parseEvent(text: string): NoticeEvent | null {
   }
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
+  if (v.to === 'permissions') {
+    if (v.userIds === null || isIdList(v.userIds)) return { to: 'permissions', userIds: v.userIds };
+    return null;
+  }
   const m = v.message as Record<string, unknown> | undefined;
   if (!m || (m.cmd !== 'topic' && m.cmd !== 'user')) return null;
   if (typeof m.msgId !== 'string' || typeof m.msgTxt !== 'string') return null;

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when there is one (dumps for tests, LISTEN for the event bus). */
   pglite?: PGlite;
+  /** The PostgreSQL pool, when there is one (reports read column types its answers carry). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       console.warn(`database connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) {

@@ -4,6 +4,13 @@ import { versions } from './migrations/0004_versions.js';
 import { declarations } from './migrations/0002_declarations.js';
 import { entityExtras } from './migrations/0005_entity_extras.js';
 import { notices } from './migrations/0006_notices.js';
+import { dataRules } from './migrations/0007_data_rules.js';
+import { departRoles } from './migrations/0009_depart_roles.js';
+import { logs } from './migrations/0010_logs.js';
+import { adminConfig } from './migrations/0011_admin_config.js';
+import { demoState } from './migrations/0012_demo_state.js';
+import { reports } from './migrations/0013_reports.js';
+import { wechatBind } from './migrations/0014_wechat_bind.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -16,6 +23,13 @@ const migrations: Record<string, Migration> = {
   '0002_declarations': declarations,
   '0005_entity_extras': entityExtras,
   '0006_notices': notices,
+  '0007_data_rules': dataRules,
+  '0009_depart_roles': departRoles,
+  '0010_logs': logs,
+  '0011_admin_config': adminConfig,
+  '0012_demo_state': demoState,
+  '0013_reports': reports,
+  '0014_wechat_bind': wechatBind,
 };
 
 class StaticProvider implements MigrationProvider {

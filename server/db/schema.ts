@@ -30,6 +30,11 @@ export interface SysDepartTable extends Audit {
   departOrder: number;
   tenantId: number;
   delFlag: number;
+  /** Migration 0009: the department form's contact columns. */
+  mobile: ColumnType<string | null, string | null | undefined, string | null>;
+  fax: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  memo: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SysPositionTable extends Audit {
@@ -105,6 +110,24 @@ export interface SysPermissionTable extends Audit {
 export interface SysRolePermissionTable {
   roleId: string;
   permissionId: string;
+  /** Data rule ids (sys_permission_data_rule) the role holds on this entry, comma-joined (0007). */
+  dataRuleIds: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Migration 0007: row conditions per menu entry (docs/modules/system-admin.md, data rules). */
+export interface SysPermissionDataRuleTable {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  /** '1' on, '0' off. */
+  status: string;
+  createBy: string | null;
+  createTime: CreatedAt;
+  updateBy: string | null;
+  updateTime: NullableTimestamp;
 }
 
 export interface SysDictTable extends Audit {
@@ -135,6 +158,8 @@ export interface SysSessionTable {
   revokedAt: NullableTimestamp;
   revokedReason: string | null;
   ip: string | null;
+  /** Migration 0010: the opaque id 在线用户 shows and force-logs-out by (never the token or its hash). */
+  sid: ColumnType<string, string | undefined, never>;
 }
 
 export interface SysCaptchaTable {
@@ -168,7 +193,23 @@ export interface SysLogTable {
   username: string | null;
   ip: string | null;
   createTime: CreatedAt;
+  /** Migration 0010: what an operation log row records about the request and its answer. */
+  operateType: OptionalColumn<number>;
+  requestType: OptionalColumn<string>;
+  requestUrl: OptionalColumn<string>;
+  method: OptionalColumn<string>;
+  requestParam: OptionalColumn<string>;
+  costTime: OptionalColumn<number>;
+  httpStatus: OptionalColumn<number>;
+  /** '1' success (the default: sign-ins the auth routes write), '0' refused; null: no Result answer. */
+  resultStatus: OptionalColumn<'0' | '1'>;
+  resultCode: OptionalColumn<number>;
+  resultMessage: OptionalColumn<string>;
+  userAgent: OptionalColumn<string>;
 }
+
+/** A nullable column an insert may leave out. */
+type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface Database {
   sysTenant: SysTenantTable;
@@ -180,6 +221,7 @@ export interface Database {
   sysUserRole: SysUserRoleTable;
   sysPermission: SysPermissionTable;
   sysRolePermission: SysRolePermissionTable;
+  sysPermissionDataRule: SysPermissionDataRuleTable;
   sysDict: SysDictTable;
   sysDictItem: SysDictItemTable;
   sysSession: SysSessionTable;

@@ -4,7 +4,12 @@
  * a form sends back what it loaded. Every other key must be a writable declared field, or the
  * validator refuses it by name.
  */
-import { SYSTEM_FIELD_NAMES, type EntityModel } from '../../runtime/model/declaration/model.js';
+import {
+  ORG_CODE_FIELD,
+  ROW_VERSION_FIELD,
+  SYSTEM_FIELD_NAMES,
+  type EntityModel,
+} from '../../runtime/model/declaration/model.js';
 import { ApiError } from '../result.js';
 import { cleanHtml } from '../security/html.js';
 
@@ -14,7 +19,13 @@ export const BodyMessages = {
   notFound: '未找到对应数据',
 } as const;
 
-const SERVER_KEYS: ReadonlySet<string> = new Set([...SYSTEM_FIELD_NAMES, 'delFlag', 'tenantId']);
+const SERVER_KEYS: ReadonlySet<string> = new Set([
+  ...SYSTEM_FIELD_NAMES,
+  ORG_CODE_FIELD,
+  ROW_VERSION_FIELD,
+  'delFlag',
+  'tenantId',
+]);
 const TEXTUAL = new Set(['string', 'text']);
 
 export function asRecord(body: unknown): Record<string, unknown> {

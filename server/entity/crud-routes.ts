@@ -7,11 +7,18 @@ import { presentRows } from './present.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
+import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { ApiError, ok, okMessage } from '../result.js';
 import { asRecord, bodyValues, BodyMessages, defaultValues } from './body.js';
 import { attachChildren, removeChildren } from './children.js';
-import { checkWritable, fieldAccessOf, visibleFields, withoutRestricted } from './field-permissions.js';
+import {
+  checkWritable,
+  fieldAccessOf,
+  visibleFields,
+  withoutRestricted,
+  type FieldAccess,
+} from './field-permissions.js';
 import {
   access,
   callerOf,
@@ -23,11 +30,15 @@ import {
   pageOf,
   queryOf,
   refuse,
+  scopedCaller,
   userIdOf,
   type EntityDeps,
 } from './route-kit.js';
-import type { Caller, EntityStore, Row } from './store.js';
+import { EntityStore, type Caller, type Row } from './store.js';
+import { isEmptyValue } from '../../runtime/model/validation/formats.js';
+import { nextFillValue } from '../sys/fill-rule/generate.js';
 import { checkNoChildren, checkParent } from './tree.js';
+import { checkNotReferenced } from './restrict-delete.js';
 
 /** Unique fields must not repeat a live value of the caller's scope (the index catches races). */
 async function checkUnique(
@@ -58,32 +69,74 @@ async function add(request: FastifyRequest, deps: EntityDeps, store: EntityStore
   const values = { ...defaults, ...sent }; // after validation: numbers sent as text are numbers now
   await checkUnique(store, caller, values);
   await checkParent(store, caller, values);
-  await store.insert(caller, randomUUID().replace(/-/g, ''), values);
+  const id = randomUUID().replace(/-/g, '');
+  const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
+  if (numbered.length === 0) await store.insert(caller, id, values);
+  else {
+    // Numbers are taken in the insert's transaction: a refused insert hands its number back.
+    await deps.db.transaction().execute(async (trx) => {
+      for (const field of numbered)
+        values[field.name] = await nextFillValue(trx, field.fillRule!, { now: new Date(), record: values });
+      await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
+    });
+  }
   return okMessage(EntityMessages.added);
+}
+
+/** On edit an immutable field is like a read-only one: echoed back unchanged, or refused. */
+function withImmutable(model: EntityModel, access: FieldAccess): FieldAccess {
+  const fixed = model.declared.filter((f) => f.immutable).map((f) => f.name);
+  return fixed.length === 0 ? access : { ...access, disabled: new Set([...access.disabled, ...fixed]) };
+}
+
+/** The row version a form sends back (the one it loaded), or null when it sends none. */
+function loadedVersion(body: Record<string, unknown>): number | null {
+  const sent = body[ROW_VERSION_FIELD];
+  if (sent === undefined || sent === null || sent === '') return null;
+  const version = Number(sent);
+  if (!Number.isInteger(version)) throw new ApiError(BodyMessages.notObject);
+  return version;
 }
 
 async function edit(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
   const { model } = store;
   const caller = callerOf(request, deps);
+  const scoped = await scopedCaller(request, deps, store);
   const body = asRecord(request.body);
   if (body.id === undefined || body.id === null || body.id === '') throw new ApiError(BodyMessages.missingId);
   const id = checkId(body.id);
-  const stored = await store.findById(caller, id);
+  const stored = await store.findById(scoped, id);
   if (!stored) throw new ApiError(EntityMessages.notFound);
-  const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
+  // A form sends the row version it loaded: someone else's save since then is not overwritten.
+  const version = loadedVersion(body);
+  if (version !== null && version !== stored[ROW_VERSION_FIELD])
+    throw new ApiError(EntityMessages.changedMeanwhile);
+  const fieldAccess = withImmutable(model, await fieldAccessOf(deps.db, model, userIdOf(request)));
   const sent = bodyValues(model, body);
   checkWritable(model, fieldAccess, sent, stored, deps.formatDate);
   const values = withoutRestricted(sent, fieldAccess);
   refuse(deps.validation.validate(model, 'edit', values, { context: { ...stored, ...values } }));
+  // Uniqueness and the tree's shape are checked against every row, not only those in the scope.
   await checkUnique(store, caller, values, id);
   await checkParent(store, caller, values, id);
-  if ((await store.update(caller, id, values)) === 0) throw new ApiError(EntityMessages.notFound);
+  // The row must still be as it was read: a save between the read and this update is not lost.
+  const unchanged = store.equals(model.field(ROW_VERSION_FIELD)!, Number(stored[ROW_VERSION_FIELD]));
+  if ((await store.update(scoped, id, values, [unchanged])) === 0)
+    throw new ApiError(EntityMessages.changedMeanwhile);
   return okMessage(EntityMessages.edited);
 }
 
-async function remove(deps: EntityDeps, caller: Caller, store: EntityStore, ids: string[]): Promise<number> {
+/** Deletes the rows of `ids` the scoped caller may reach; children and references count in full. */
+async function remove(
+  deps: EntityDeps,
+  request: FastifyRequest,
+  store: EntityStore,
+  ids: string[],
+): Promise<number> {
+  const caller = callerOf(request, deps);
   await checkNoChildren(store, caller, ids);
-  const removed = await store.remove(caller, ids);
+  await checkNotReferenced(deps.db, store.model, ids);
+  const removed = await store.remove(await scopedCaller(request, deps, store), ids);
   if (removed > 0) await removeChildren(deps.storeOf, store.model, caller, ids);
   return removed;
 }
@@ -95,7 +148,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
 
   app.get(`${base}/list`, access(perms.list), (request) =>
     guarded(async () => {
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
       const query = compileListQuery(queryOf(request), visibleFields(model, fieldAccess), {
         defaultSort: model.defaultSort,
@@ -114,7 +167,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
 
   app.get(`${base}/queryById`, access(perms.queryById), (request) =>
     guarded(async () => {
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const row = await store.findById(caller, idParam(request));
       if (!row) throw new ApiError(EntityMessages.notFound);
       const userId = userIdOf(request);
@@ -124,10 +177,12 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
     }),
   );
 
-  app.post(`${base}/add`, access(perms.add), (request) => guarded(() => add(request, deps, store)));
+  // A built-in the declaration disables is not served at all (list.disable), not merely hidden.
+  if (model.offers('add'))
+    app.post(`${base}/add`, access(perms.add), (request) => guarded(() => add(request, deps, store)));
 
   // The contract's clients send edits as PUT, some as POST.
-  for (const method of ['PUT', 'POST'] as const) {
+  for (const method of model.offers('edit') ? (['PUT', 'POST'] as const) : []) {
     app.route({
       method,
       url: `${base}/edit`,
@@ -136,20 +191,22 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
     });
   }
 
-  app.delete(`${base}/delete`, access(perms.delete), (request) =>
-    guarded(async () => {
-      const removed = await remove(deps, callerOf(request, deps), store, [idParam(request)]);
-      if (removed === 0) throw new ApiError(EntityMessages.notFound);
-      return okMessage(EntityMessages.deleted);
-    }),
-  );
+  if (model.offers('delete'))
+    app.delete(`${base}/delete`, access(perms.delete), (request) =>
+      guarded(async () => {
+        const removed = await remove(deps, request, store, [idParam(request)]);
+        if (removed === 0) throw new ApiError(EntityMessages.notFound);
+        return okMessage(EntityMessages.deleted);
+      }),
+    );
 
-  app.delete(`${base}/deleteBatch`, access(perms.deleteBatch), (request) =>
-    guarded(async () => {
-      const ids = idList(single(queryOf(request), 'ids'));
-      const removed = await remove(deps, callerOf(request, deps), store, ids);
-      if (removed === 0) throw new ApiError(EntityMessages.notFound);
-      return okMessage(EntityMessages.batchDeleted);
-    }),
-  );
+  if (model.offers('deleteBatch'))
+    app.delete(`${base}/deleteBatch`, access(perms.deleteBatch), (request) =>
+      guarded(async () => {
+        const ids = idList(single(queryOf(request), 'ids'));
+        const removed = await remove(deps, request, store, ids);
+        if (removed === 0) throw new ApiError(EntityMessages.notFound);
+        return okMessage(EntityMessages.batchDeleted);
+      }),
+    );
 }

@@ -55,6 +55,10 @@ function columnsOf(item: LoadedDeclaration): ColumnSpec[] {
     { name: 'create_time', type: sql.raw('timestamptz'), extra: sql.raw('not null default now()') },
     { name: 'update_by', type: sql.raw('varchar(64)') },
     { name: 'update_time', type: sql.raw('timestamptz') },
+    // The creator's current department: what "own department and below" data rules compare.
+    { name: 'sys_org_code', type: sql.raw('varchar(64)') },
+    // Counts saves: an edit from a stale copy is refused (see ROW_VERSION_FIELD).
+    { name: 'row_version', type: sql.raw('integer'), extra: sql.raw('not null default 0') },
   );
   if (model.softDelete)
     columns.push({ name: 'del_flag', type: sql.raw('integer'), extra: sql.raw('not null default 0') });

@@ -20,7 +20,8 @@ function valuesOf(value: unknown): string[] {
 
 export async function addDictText(db: Db, model: EntityModel, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
-  for (const field of model.declared) {
+  // System fields take part too: createBy / updateBy show the person's name (sys_user's realname).
+  for (const field of model.fields) {
     if (!field.dict || !field.readable) continue;
     const keys = [...new Set(rows.flatMap((r) => valuesOf(r[field.name])))].slice(0, MAX_KEYS);
     const items =

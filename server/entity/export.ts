@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
 import { fieldAccessOf, visibleFields, type FieldAccess } from './field-permissions.js';
-import { access, callerOf, guarded, idList, queryOf, userIdOf, type EntityDeps } from './route-kit.js';
+import { access, guarded, idList, queryOf, scopedCaller, userIdOf, type EntityDeps } from './route-kit.js';
 import { attachmentHeader, cellValue, sheetColumns } from './sheet-columns.js';
 import type { EntityStore } from './store.js';
 
@@ -31,7 +31,7 @@ async function plan(request: FastifyRequest, deps: EntityDeps, store: EntityStor
   const selections = single(params, 'selections');
   const extra = selections ? [store.oneOf(model.field('id')!, idList(selections))] : [];
   return {
-    caller: callerOf(request, deps),
+    caller: await scopedCaller(request, deps, store),
     query,
     extra,
     fieldAccess,
@@ -70,6 +70,7 @@ async function writeWorkbook(
 
 export function registerExport(app: FastifyInstance, deps: EntityDeps, store: EntityStore): void {
   const { model } = store;
+  if (!model.offers('exportXls')) return;
   app.get(`${model.basePath}/exportXls`, access(model.permissions.exportXls), async (request, reply) => {
     // Everything that can be refused is checked before the first byte is sent.
     const job = await guarded(() => plan(request, deps, store));

@@ -202,6 +202,7 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
 
 export function registerImport(app: FastifyInstance, deps: EntityDeps, store: EntityStore): void {
   const { model } = store;
+  if (!model.offers('importExcel')) return;
   app.post(`${model.basePath}/importExcel`, access(model.permissions.importExcel), (request) =>
     guarded(() => importExcel(request, deps, store)),
   );

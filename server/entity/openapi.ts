@@ -128,6 +128,16 @@ function entityPaths(model: EntityModel, ref: Json): Record<string, Record<strin
       }),
     },
   };
+  // Built-ins the declaration disables are not served (list.disable).
+  const disabled: [Parameters<EntityModel['offers']>[0], string][] = [
+    ['add', 'add'],
+    ['edit', 'edit'],
+    ['delete', 'delete'],
+    ['deleteBatch', 'deleteBatch'],
+    ['exportXls', 'exportXls'],
+    ['importExcel', 'importExcel'],
+  ];
+  for (const [action, route] of disabled) if (!model.offers(action)) delete paths[`${base}/${route}`];
   if (model.tree) {
     paths[`${base}/rootList`] = {
       get: op('树：根节点（hasQuery=true 时按条件搜索全部层级）', p.list, { parameters: listParams(model) }),

@@ -7,7 +7,8 @@ import { QueryError } from '../../runtime/model/query/conditions.js';
 import { single, type QueryParams } from '../../runtime/model/query/compile.js';
 import { ApiError, ResultCode } from '../result.js';
 import type { DefaultContext } from './body.js';
-import type { Caller, EntityStore } from './store.js';
+import { ALIAS, type Caller, type EntityStore } from './store.js';
+import { dataScopeSql } from './data-scope.js';
 
 export interface EntityDeps {
   db: Db;
@@ -34,6 +35,7 @@ export const EntityMessages = {
   tooManyIds: '参数错误：一次最多删除1000条',
   duplicate: '数据库中已存在该记录',
   noReference: '关联的数据不存在或仍被引用',
+  changedMeanwhile: '该记录已被他人修改，请刷新后重试',
   taken: (title: string) => `${title}：该值不可用，系统中已存在！`,
 } as const;
 
@@ -53,6 +55,33 @@ export function callerOf(request: FastifyRequest, deps: EntityDeps): Caller & De
     tenantId: auth.tenantId,
     now: deps.now(),
   };
+}
+
+/**
+ * The caller with their data rules on the entity (data-scope.ts): reads, edits, deletes and
+ * transitions of existing rows use it, so a row outside the scope is "not found" to them.
+ */
+export async function scopedCaller(
+  request: FastifyRequest,
+  deps: EntityDeps,
+  store: EntityStore,
+): Promise<Caller & DefaultContext> {
+  const caller = callerOf(request, deps);
+  const auth = request.auth!;
+  const dataScope = await dataScopeSql(
+    deps.db,
+    {
+      userId: auth.userId,
+      username: auth.username,
+      orgCode: auth.orgCode,
+      tenantId: auth.tenantId,
+      now: caller.now,
+    },
+    store.model,
+    ALIAS,
+    deps.timeZone,
+  );
+  return { ...caller, dataScope };
 }
 
 /** The signed-in user's id (every entity route is at least 'authenticated'). */

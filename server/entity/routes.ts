@@ -21,11 +21,26 @@ import { EntityStore } from './store.js';
 import { registerTransitionRoutes } from './transition-routes.js';
 import { registerTreeRoutes } from './tree.js';
 import { registerTreeSelectRoutes } from './tree-select.js';
+import { missingReferences } from './restrict-delete.js';
+import { syncDeclaredMenus } from './menu-sync.js';
+import { seedDeclaredDemo } from '../db/seed/declared/index.js';
+import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
 
-export async function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** Registers every declaration's routes; answers the declarations for the checks made once all routes exist. */
+export async function registerEntityRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+): Promise<readonly LoadedDeclaration[]> {
   const { db } = deps.database;
   const loaded = loadDeclarationFiles();
   await ensureEntityTables(db, loaded);
+  const missing = await missingReferences(db, loaded);
+  if (missing.length > 0) throw new Error(`Invalid declarations:\n  ${missing.join('\n  ')}`);
+  await syncDeclaredMenus(
+    db,
+    loaded.map((item) => item.model),
+  );
+  await seedDeclaredDemo(db, new Map(loaded.map((item) => [item.model.name, item.model])));
   const format = createDateFormatter(deps.config.timeZone);
   const byName = new Map<string, EntityStore>();
   const entityDeps: EntityDeps = {
@@ -62,4 +77,5 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: AppDeps):
     loaded.map((item) => item.model),
     deps.config.apiBase,
   );
+  return loaded;
 }

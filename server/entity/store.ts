@@ -22,9 +22,14 @@ export type Row = Record<string, unknown>;
 export interface Caller {
   username: string;
   tenantId: number;
+  /** The caller's current department, recorded on rows they add. */
+  orgCode?: string | null;
+  /** The caller's data rules on this entity (data-scope.ts); absent or null: not restricted. */
+  dataScope?: RawBuilder<SqlBool> | null;
 }
 
-const ALIAS = 'main';
+/** The alias of the entity's table in every statement (data rules are compiled against it). */
+export const ALIAS = 'main';
 /** Rows per bulk insert statement. */
 const BULK_ROWS = 5000;
 
@@ -49,6 +54,7 @@ export class EntityStore {
     if (this.model.softDelete) out.push(sql<SqlBool>`${columnRef(this.ctx, 'del_flag')} = 0`);
     if (this.model.tenantScoped)
       out.push(sql<SqlBool>`${columnRef(this.ctx, 'tenant_id')} = ${caller.tenantId}`);
+    if (caller.dataScope) out.push(caller.dataScope);
     return out;
   }
 
@@ -146,8 +152,18 @@ export class EntityStore {
   }
 
   async insert(caller: Caller, id: string, values: Row): Promise<void> {
-    const columns: RawBuilder<unknown>[] = [sql.id('id'), sql.id('create_by'), sql.id('create_time')];
-    const bound: RawBuilder<unknown>[] = [sql`${id}`, sql`${caller.username}`, sql`now()`];
+    const columns: RawBuilder<unknown>[] = [
+      sql.id('id'),
+      sql.id('create_by'),
+      sql.id('create_time'),
+      sql.id('sys_org_code'),
+    ];
+    const bound: RawBuilder<unknown>[] = [
+      sql`${id}`,
+      sql`${caller.username}`,
+      sql`now()`,
+      sql`${caller.orgCode ?? null}`,
+    ];
     if (this.model.tenantScoped) {
       columns.push(sql.id('tenant_id'));
       bound.push(sql`${caller.tenantId}`);
@@ -188,6 +204,7 @@ export class EntityStore {
       }[] = [
         { name: 'id', values: part.map((r) => r.id), select: (ref) => ref },
         { name: 'create_by', values: part.map(() => caller.username), select: (ref) => ref },
+        { name: 'sys_org_code', values: part.map(() => caller.orgCode ?? null), select: (ref) => ref },
         ...fields.map((f) => ({
           name: f.column,
           values: part.map((r) => text(r.values[f.name])),
@@ -211,7 +228,11 @@ export class EntityStore {
 
   /** Updates the given fields of a row in the caller's scope; answers how many rows changed. */
   async update(caller: Caller, id: string, values: Row, extra: RawBuilder<SqlBool>[] = []): Promise<number> {
-    const sets: RawBuilder<unknown>[] = [sql`update_by = ${caller.username}`, sql`update_time = now()`];
+    const sets: RawBuilder<unknown>[] = [
+      sql`update_by = ${caller.username}`,
+      sql`update_time = now()`,
+      sql`row_version = ${columnRef(this.ctx, 'row_version')} + 1`,
+    ];
     for (const [name, value] of Object.entries(values)) {
       const field = this.model.field(name)!;
       sets.push(sql`${sql.id(field.column)} = ${boundValue(this.ctx, field, value as QueryValue | null)}`);

@@ -7,7 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TransitionModel } from '../../runtime/model/declaration/model.js';
 import { single } from '../../runtime/model/query/compile.js';
 import { ApiError, okMessage } from '../result.js';
-import { access, callerOf, checkId, EntityMessages, guarded, queryOf, type EntityDeps } from './route-kit.js';
+import {
+  access,
+  checkId,
+  scopedCaller,
+  EntityMessages,
+  guarded,
+  queryOf,
+  type EntityDeps,
+} from './route-kit.js';
 import type { EntityStore } from './store.js';
 
 export const TransitionMessages = {
@@ -24,7 +32,7 @@ function transitionId(request: FastifyRequest): string {
 }
 
 async function run(request: FastifyRequest, deps: EntityDeps, store: EntityStore, t: TransitionModel) {
-  const caller = callerOf(request, deps);
+  const caller = await scopedCaller(request, deps, store);
   const id = transitionId(request);
   const row = await store.findById(caller, id);
   if (!row) throw new ApiError(EntityMessages.notFound);

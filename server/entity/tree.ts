@@ -11,7 +11,7 @@ import { compileListQuery, single } from '../../runtime/model/query/compile.js';
 import { fieldAccessOf, visibleFields } from './field-permissions.js';
 import {
   access,
-  callerOf,
+  scopedCaller,
   guarded,
   pageOf,
   queryOf,
@@ -76,7 +76,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
   // Roots, paged; with hasQuery=true and filters, matching nodes at any depth (the search box).
   app.get(`${base}/rootList`, access(model.permissions.list), (request) =>
     guarded(async () => {
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const params = queryOf(request);
       const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
       const query = compileListQuery(params, visibleFields(model, fieldAccess), {
@@ -100,7 +100,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
 
   app.get(`${base}/childList`, access(model.permissions.list), (request) =>
     guarded(async () => {
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const params = queryOf(request);
       const pid = single(params, 'pid');
       if (!pid) throw new ApiError(TreeMessages.noPid);

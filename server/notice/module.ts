@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { attachPermissionBus } from '../auth/permission-codes.js';
 import { createEventBus } from '../bus/index.js';
 import { registerAnnouncementAdminRoutes, registerAnnouncementReaderRoutes } from './announcement-routes.js';
 import type { NoticeDeps } from './context.js';
@@ -25,7 +26,11 @@ export async function registerNotices(app: FastifyInstance, deps: AppDeps): Prom
     app.log.error({ err: error }, 'notice bus connection lost'),
   );
   const hub = new SocketHub();
-  const unsubscribe = bus.subscribe((event) => hub.deliver(event));
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.to !== 'permissions') hub.deliver(event);
+  });
+  // The same bus tells every instance to drop cached permission codes (server/auth/permission-codes.ts).
+  const detachPermissions = attachPermissionBus(db, bus);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   const noticeDeps: NoticeDeps = { db: noticeDb(db), baseDb: db, bus, timeZone: deps.config.timeZone };
@@ -50,6 +55,7 @@ export async function registerNotices(app: FastifyInstance, deps: AppDeps): Prom
   app.addHook('onClose', async () => {
     stopSweep();
     unsubscribe();
+    detachPermissions();
     await bus.close();
   });
 }

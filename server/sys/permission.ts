@@ -3,6 +3,7 @@ import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { ApiError, ok, ResultCode } from '../result.js';
 import { AuthMessages, type AuthContext } from '../http/authenticate.js';
+import { grantedPermissionIds } from '../auth/permission-codes.js';
 import { buildMenuTree, type RouteNode } from './menu-tree.js';
 
 export interface UserAuth {
@@ -28,47 +29,85 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Ids of the permission rows any of the user's roles grant (a subquery, so rows are never duplicated). */
-function grantedIds(db: Db, userId: string) {
-  return db
-    .selectFrom('sysRolePermission as rp')
-    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-    .select('rp.permissionId')
-    .where('ur.userId', '=', userId);
-}
+/**
+ * The signed-in user's menu and button answer. The rows come from the user's roles and department
+ * roles alike; it is read fresh on every call (once per page load), so an admin's change to the
+ * menu shows on the affected user's next page load.
+ */
+/** The workbench: every user who has a menu at all has it (the contract force-adds the home row). */
+export const HOME_URL = '/HomePage/index';
 
-export async function loadUserPermissions(db: Db, userId: string): Promise<UserPermissionAnswer> {
-  const menuRows = await db
+const MENU_COLUMNS = [
+  'id',
+  'parentId',
+  'name',
+  'url',
+  'component',
+  'componentName',
+  'redirect',
+  'sortNo',
+  'alwaysShow',
+  'icon',
+  'isRoute',
+  'keepAlive',
+  'hidden',
+  'hideTab',
+  'internalOrExternal',
+] as const;
+
+type MenuRow = Awaited<ReturnType<typeof grantedMenuRows>>[number];
+
+function grantedMenuRows(db: Db, userId: string) {
+  return db
     .selectFrom('sysPermission')
-    .select([
-      'id',
-      'parentId',
-      'name',
-      'url',
-      'component',
-      'componentName',
-      'redirect',
-      'sortNo',
-      'alwaysShow',
-      'icon',
-      'isRoute',
-      'keepAlive',
-      'hidden',
-      'hideTab',
-      'internalOrExternal',
-    ])
-    .where('id', 'in', grantedIds(db, userId))
+    .select(MENU_COLUMNS)
+    .where('id', 'in', grantedPermissionIds(db, userId))
     .where('menuType', 'in', [0, 1])
     .where('status', '=', '1')
     .where('delFlag', '=', 0)
     .orderBy('sortNo')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * A user granted some menu but not the workbench would land on a page with no route after sign-in
+ * (the shell opens 工作台 first): the home row and its parents are added, as the contract's
+ * "首页 is force-added if absent". A user granted nothing keeps an empty menu (sign-in refuses it).
+ */
+async function withHome(db: Db, rows: MenuRow[]): Promise<MenuRow[]> {
+  if (rows.length === 0 || rows.some((r) => r.url === HOME_URL)) return rows;
+  const have = new Set(rows.map((r) => r.id));
+  const added: MenuRow[] = [];
+  let next = await db
+    .selectFrom('sysPermission')
+    .select(MENU_COLUMNS)
+    .where('url', '=', HOME_URL)
+    .where('delFlag', '=', 0)
+    .where('status', '=', '1')
+    .executeTakeFirst();
+  while (next && !have.has(next.id)) {
+    added.push(next);
+    have.add(next.id);
+    if (!next.parentId) break;
+    next = await db
+      .selectFrom('sysPermission')
+      .select(MENU_COLUMNS)
+      .where('id', '=', next.parentId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
+  }
+  if (added.length === 0) return rows;
+  return [...rows, ...added].sort((a, b) => (a.sortNo ?? 0) - (b.sortNo ?? 0) || a.id.localeCompare(b.id));
+}
+
+export async function loadUserPermissions(db: Db, userId: string): Promise<UserPermissionAnswer> {
+  const menuRows = await withHome(db, await grantedMenuRows(db, userId));
 
   const userButtons = await db
     .selectFrom('sysPermission')
     .select(['perms', 'permsType', 'name'])
-    .where('id', 'in', grantedIds(db, userId))
+    .where('id', 'in', grantedPermissionIds(db, userId))
     .where('menuType', '=', 2)
     .where('status', '=', '1')
     .where('delFlag', '=', 0)

@@ -42,6 +42,8 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   sys_depart: tableDict('sysDepart', { id: 'id', org_code: 'orgCode', depart_name: 'departName' }, 'delFlag'),
   sys_role: tableDict('sysRole', { id: 'id', role_code: 'roleCode', role_name: 'roleName' }),
   sys_position: tableDict('sysPosition', { id: 'id', code: 'code', name: 'name' }),
+  // Tenant names for the user form's 租户 choice; begin / end dates and status stay server-side.
+  sys_tenant: tableDict('sysTenant', { id: 'id', name: 'name' }),
 };
 
 /** A table dictionary resolved against the allow-list: only registry values from here on. */

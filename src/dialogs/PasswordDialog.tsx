@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   checkConfirmPassword,
@@ -52,6 +52,13 @@ export default function PasswordDialog({ expire, onClose }: Props): React.JSX.El
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const gate = useMemo(() => createClickGate(), []);
+
+  // The dialog comes up right after sign-in, while the 欢迎 notification (top right, above modals)
+  // still shows over its corner: notifications give way to it. Loading their module here costs
+  // nothing, the sign-in already did.
+  useEffect(() => {
+    void import('../feedback-antd').then(({ notification }) => notification.destroy());
+  }, []);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -1,4 +1,5 @@
 import { Divider, Drawer, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { setPref, prefs } from '../shell/prefs';
 import { resetTabs } from '../shell/tabs';
@@ -22,12 +23,31 @@ const CONTENT_WIDTHS: { value: ContentWidth; label: string }[] = [
 ];
 
 /**
+ * Esc closes the drawer, whatever inside it has the focus or the pointer. antd hands Esc to the
+ * newest open popup only, and the swatch just clicked still shows its tooltip (the pointer rests on
+ * it), so Esc would only hide that tooltip. A control whose own list is open (the content-width
+ * select) keeps Esc for closing that list. Returns the clean-up.
+ */
+function closeOnEscape(onClose: () => void): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('[aria-expanded="true"]')) return;
+    onClose();
+  };
+  // Capture: before antd's own Esc handling, which stops the event at the tooltip.
+  window.addEventListener('keydown', onKeyDown, true);
+  return () => window.removeEventListener('keydown', onKeyDown, true);
+}
+
+/**
  * 系统设置: the theme drawer. Every change applies at once and is stored in this browser
  * (restored at the next start).
  */
 export default function SettingDrawer({ onClose }: { onClose: () => void }): React.JSX.Element {
   const p = useSnapshot(prefs);
   const top = p.layoutMode === 'topmenu';
+  useEffect(() => closeOnEscape(onClose), [onClose]);
   return (
     <Drawer open title="系统设置" placement="right" size={300} onClose={onClose} className="setting-drawer">
       <SettingSection title="整体风格设置">

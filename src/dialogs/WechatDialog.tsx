@@ -1,26 +1,47 @@
-import { Button, Modal, Result } from 'antd';
+import { Button, Modal, Result, Spin, Tooltip } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { WECHAT_QR_URL } from '../config';
 import { session } from '../session/store';
+import { WechatText, wechatIntegration } from '../shell/wechat';
+import { useBindingCode } from './useBindingCode';
 import './dialogs.css';
 
-function BindingCode({ userId }: { userId: string }): React.JSX.Element {
-  if (!WECHAT_QR_URL) {
-    // No QR service configured: say so plainly rather than showing a broken image.
+function NotConfigured({ message }: { message: string }): React.JSX.Element {
+  return (
+    <Result
+      icon={<WechatOutlined className="wechat-dialog__icon wechat-dialog__icon--off" />}
+      title={WechatText.notConfiguredTitle}
+      subTitle={message}
+    />
+  );
+}
+
+/** The binding link of the signed-in user as a QR code, renewed on demand once it expired. */
+function BindingCode(): React.JSX.Element {
+  const code = useBindingCode();
+  if (code.kind === 'refused') return <NotConfigured message={code.message} />;
+  if (code.kind === 'loading') {
     return (
-      <Result
-        icon={<WechatOutlined className="wechat-dialog__icon wechat-dialog__icon--off" />}
-        title="未配置微信集成"
-        subTitle="管理员尚未配置微信扫码绑定服务，暂时无法绑定微信，请联系系统管理员。"
-      />
+      <div className="wechat-dialog__qr">
+        <Spin />
+      </div>
     );
   }
   return (
     <div className="wechat-dialog__qr">
-      <img src={`${WECHAT_QR_URL}?userId=${encodeURIComponent(userId)}`} alt="微信绑定二维码" />
-      <p>请使用微信扫一扫，扫描二维码完成绑定</p>
+      <div className="wechat-dialog__code">
+        <img src={code.image} alt="微信绑定二维码" />
+        {code.expired && (
+          <div className="wechat-dialog__expired">
+            <span>{WechatText.expired}</span>
+            <Button type="primary" size="small" onClick={code.renew}>
+              {WechatText.refresh}
+            </Button>
+          </div>
+        )}
+      </div>
+      <p>{WechatText.scan}</p>
     </div>
   );
 }
@@ -28,19 +49,39 @@ function BindingCode({ userId }: { userId: string }): React.JSX.Element {
 /** 微信绑定: a bound account (it has an openId) sees a success state with 修改绑定; others see the QR code. */
 export default function WechatDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const { userInfo } = useSnapshot(session);
-  const bound = Boolean(userInfo?.openId);
+  const { configured } = useSnapshot(wechatIntegration);
   const [rebinding, setRebinding] = useState(false);
+  // The scan of a new WeChat changes the openId: back to the success state.
+  const [boundTo, setBoundTo] = useState(userInfo?.openId ?? null);
+  if (rebinding && userInfo?.openId && userInfo.openId !== boundTo) {
+    setRebinding(false);
+    setBoundTo(userInfo.openId);
+  }
+  const bound = Boolean(userInfo?.openId);
+  const rebindButton = (
+    <Button onClick={() => setRebinding(true)} disabled={configured === false}>
+      {WechatText.rebind}
+    </Button>
+  );
   return (
     <Modal open title="微信绑定" width={480} onCancel={onClose} footer={null}>
       {bound && !rebinding ? (
         <Result
           status="success"
-          title="已绑定微信"
-          subTitle="当前账号已绑定微信，可通过微信接收待办与通知提醒。"
-          extra={<Button onClick={() => setRebinding(true)}>修改绑定</Button>}
+          title={WechatText.boundTitle}
+          subTitle={WechatText.boundDetail}
+          extra={
+            configured === false ? (
+              <Tooltip title={WechatText.unconfiguredHint}>
+                <span>{rebindButton}</span>
+              </Tooltip>
+            ) : (
+              rebindButton
+            )
+          }
         />
       ) : (
-        <BindingCode userId={userInfo?.id ?? ''} />
+        <BindingCode />
       )}
     </Modal>
   );

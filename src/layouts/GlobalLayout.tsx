@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config';
 import { buildMenuEntries } from '../router/menu';
@@ -9,9 +9,11 @@ import { prefs } from '../shell/prefs';
 import { GlobalFooter } from './GlobalFooter';
 import { GlobalHeader, type HeaderMode } from './GlobalHeader';
 import { GlobalSider } from './GlobalSider';
-import { MobileDrawer } from './MobileDrawer';
 import { useAutoHideHeader } from './useAutoHideHeader';
 import { VersionBanner } from './VersionBanner';
+
+// Phones only: the drawer (antd Drawer) is not part of a desktop's first load.
+const MobileDrawer = lazy(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 
 interface Props {
   device: DeviceType;
@@ -54,12 +56,14 @@ export function GlobalLayout({ device, children }: Props): React.JSX.Element {
         <GlobalSider entries={entries} theme={p.navTheme} collapsed={collapsed} fixed={fixedSidebar} />
       )}
       {mobile && (
-        <MobileDrawer
-          entries={entries}
-          theme={p.navTheme}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <MobileDrawer
+            entries={entries}
+            theme={p.navTheme}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
       )}
       <Layout className="shell-main" style={{ marginLeft: offset }}>
         <GlobalHeader

@@ -4,16 +4,35 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ancestorKeys, type MenuEntry } from '../router/menu';
 import type { NavTheme } from '../shell/prefs-model';
 import { iconComponentName, resolveIcon, useMenuIcons, type IconMap } from './icons';
+import { MenuLabel } from './MenuLabel';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function toItems(entries: readonly MenuEntry[], icons: IconMap | null): MenuItem[] {
+/** How titles show: 'cut' (the open inline menu, whose titles may be cut), 'collapsed' (icons only) or 'plain'. */
+type TitleMode = 'cut' | 'collapsed' | 'plain';
+
+function toItems(
+  entries: readonly MenuEntry[],
+  icons: IconMap | null,
+  titles: TitleMode,
+  top = true,
+): MenuItem[] {
   return entries.map((entry) => {
     const Icon = entry.icon && icons ? resolveIcon(icons, iconComponentName(entry.icon)) : undefined;
     const icon = Icon ? createElement(Icon) : undefined;
-    if (entry.children)
-      return { key: entry.key, label: entry.label, icon, children: toItems(entry.children, icons) };
-    return { key: entry.key, label: entry.label, icon };
+    const label = titles === 'cut' ? <MenuLabel text={entry.label} /> : entry.label;
+    if (!entry.children) return { key: entry.key, label, icon };
+    const children = toItems(entry.children, icons, titles, false);
+    // Collapsed to icons, a group's popup would list its pages under no name: it starts with the title.
+    if (titles === 'collapsed' && top) {
+      return {
+        key: entry.key,
+        label,
+        icon,
+        children: [{ type: 'group', key: `${entry.key}#title`, label: entry.label, children }],
+      };
+    }
+    return { key: entry.key, label, icon, children };
   });
 }
 
@@ -45,7 +64,8 @@ export function SideMenu({ entries, theme, mode = 'inline', collapsed = false, o
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const icons = useMenuIcons();
-  const items = useMemo(() => toItems(entries, icons), [entries, icons]);
+  const titles: TitleMode = mode !== 'inline' ? 'plain' : collapsed ? 'collapsed' : 'cut';
+  const items = useMemo(() => toItems(entries, icons, titles), [entries, icons, titles]);
   const [openKeys, setOpenKeys] = useState<string[]>(() =>
     collapsed ? [] : ancestorKeys(entries, pathname),
   );

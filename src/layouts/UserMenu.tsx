@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import {
   ClusterOutlined,
   HistoryOutlined,
@@ -9,6 +9,7 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { openDialog } from '../feedback';
 import { fileUrl } from '../http/file-url';
@@ -17,14 +18,14 @@ import { NoticeBell } from '../notice/NoticeBell';
 import { session } from '../session/store';
 import { clearCache, openDepartDialog, openPasswordDialog } from '../shell/account-actions';
 import { dialogs } from '../shell/dialogs';
+import { loadWechatIntegration, wechatIntegration, wechatMenuEntry } from '../shell/wechat';
+import './user-menu.css';
 
 export const UserMenuText = {
   settings: '系统设置',
   password: '修改密码',
   depart: '切换部门',
   cache: '清理缓存',
-  wechatBind: '绑定微信',
-  wechatBound: '微信已绑定',
   versions: '版本日志',
   logout: '退出登录',
 } as const;
@@ -58,7 +59,10 @@ const ACTIONS: Record<string, () => void> = {
 /** The header's right side: the user's dropdown (settings and account actions) and 退出登录. */
 export function UserMenu({ compact }: { compact: boolean }): React.JSX.Element {
   const { userInfo, username } = useSnapshot(session);
+  const { configured } = useSnapshot(wechatIntegration);
+  useEffect(() => void loadWechatIntegration(), []);
   const name = userInfo?.realname || username;
+  const wechat = wechatMenuEntry(userInfo?.openId, configured);
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: UserMenuText.settings },
     { key: 'password', icon: <LockOutlined />, label: UserMenuText.password },
@@ -67,7 +71,14 @@ export function UserMenu({ compact }: { compact: boolean }): React.JSX.Element {
     {
       key: 'wechat',
       icon: <WechatOutlined />,
-      label: userInfo?.openId ? UserMenuText.wechatBound : UserMenuText.wechatBind,
+      disabled: wechat.disabled,
+      label: wechat.hint ? (
+        <Tooltip title={wechat.hint} placement="left">
+          <span>{wechat.label}</span>
+        </Tooltip>
+      ) : (
+        wechat.label
+      ),
     },
     { key: 'versions', icon: <HistoryOutlined />, label: UserMenuText.versions },
     { type: 'divider' },
@@ -81,7 +92,15 @@ export function UserMenu({ compact }: { compact: boolean }): React.JSX.Element {
         placement="bottomRight"
         trigger={['click']}
       >
-        <button type="button" className="shell-user" aria-label="用户菜单">
+        {/* A pointer press does not focus the button (the menu still opens on the click): focus left
+            on it would light its ring at the next key press, e.g. Shift switching the input method,
+            while the user is elsewhere. Keyboard focus (Tab, Esc closing the menu) stays visible. */}
+        <button
+          type="button"
+          className="shell-user"
+          aria-label="用户菜单"
+          onMouseDown={(event) => event.preventDefault()}
+        >
           <Avatar size="small" src={fileUrl(userInfo?.avatar) || undefined} icon={<UserOutlined />} />
           {!compact && <span className="shell-user__name">{name}</span>}
         </button>

@@ -1,5 +1,18 @@
 import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
+/** The shape of an @ant-design/icons name (HomeOutlined, StarFilled, SmileTwoTone). */
+const ICON_NAME = /^[A-Z][A-Za-z0-9]*(Outlined|Filled|TwoTone)$/;
+
+/**
+ * An icon of the full @ant-design/icons set, for a name an admin picked that neither map holds:
+ * the catalogue (and its code) loads only then, never with the menu.
+ */
+async function fromCatalog(name: string): Promise<{ default: ComponentType }> {
+  const { loadIconCatalog } = await import('../../runtime/render/widgets/icon-catalog');
+  const icon = (await loadIconCatalog()).get(name);
+  return { default: icon ?? (() => null) };
+}
+
 export interface IconMap {
   /** Icons in the menu's chunk. */
   icons: Readonly<Record<string, ComponentType>>;
@@ -55,7 +68,8 @@ const fetched = new Map<string, ComponentType>();
 export function resolveIcon(map: IconMap, name: string): ComponentType | undefined {
   const near = map.icons[name];
   if (near) return near;
-  const load = map.more[name];
+  // A name outside both maps (an admin picked it with the icon widget) comes from the full set.
+  const load = map.more[name] ?? (ICON_NAME.test(name) ? () => fromCatalog(name) : undefined);
   if (!load) return undefined;
   let icon = fetched.get(name);
   if (!icon) {

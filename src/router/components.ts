@@ -1,12 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import type { Runtime } from '../../runtime/render';
-import { feedback, openDialog } from '../feedback';
-import { deleteAction, getAction, postAction, putAction } from '../http/client';
 import { RouteView } from '../layouts/RouteView';
-import { StorageKeys } from '../session/keys';
-import { localStore } from '../session/storage';
-import { session } from '../session/store';
-import type { DictCache } from '../session/types';
+import { appRuntime } from './runtime';
 
 /** Props every routed screen receives from the menu node it was built from. */
 export interface ScreenProps {
@@ -31,6 +25,9 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'result/Error': () => import('../../screens/result/Error'),
   'modules/notice/NoticeDetails': () => import('../../screens/notice/NoticeDetails'),
   'modules/message/MyMessage': () => import('../../screens/message/MyMessage'),
+  // A report opened from the menu (/online/cgreport/<id or code>).
+  'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../../screens/online/ReportScreen'),
+  'system/IconList': () => import('../../screens/system/IconList'),
 };
 
 /** Parent routes only render their children. */
@@ -46,28 +43,9 @@ const cache = new Map<string, ComponentType<ScreenProps>>();
 
 /** 'declared/<entity>': the screen runtime/render interprets from schemas/system/<entity>.json. */
 const DECLARED_PREFIX = 'declared/';
-let declaredRuntime: Runtime | null = null;
-
 function declaredScreen(entity: string): ScreenLoader {
   return async () => {
-    const render = await import('../../runtime/render');
-    declaredRuntime ??= render.createRuntime({
-      renderers: render.defaultRenderers,
-      widgets: render.defaultWidgets,
-      // The engine never imports the shell: it gets the app's HTTP helpers and a session view here.
-      http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
-      // The app's messages and dialogs: themed, in zh_CN, loaded on first use.
-      feedback: {
-        message: (level, text) => feedback().message[level](text),
-        dialog: (kind, props) => void openDialog(kind, props),
-      },
-      session: {
-        auth: () => session.auth,
-        allAuth: () => session.allAuth,
-        cachedDict: (code) => localStore.get<DictCache>(StorageKeys.dictCache)?.[code],
-      },
-    });
-    const runtime = declaredRuntime;
+    const [render, runtime] = await Promise.all([import('../../runtime/render'), appRuntime()]);
     const Screen = (props: ScreenProps) =>
       createElement(render.DeclaredScreen, { runtime, entity, title: props.title });
     return { default: Screen };

@@ -9,6 +9,11 @@ export interface RouteHandle {
   componentName?: string;
   keepAlive?: boolean;
   icon?: string;
+  /**
+   * The menu ancestors of a route lifted to the top level (its path is not under its parent's, as a
+   * report's /online/cgreport/<id> under 统计分析): the breadcrumb shows them before its title.
+   */
+  trail?: { title: string; path: string }[];
 }
 
 function ScreenElement({ route }: { route: AppRoute }): React.JSX.Element {
@@ -33,11 +38,14 @@ function defaultChild(route: AppRoute): string | undefined {
  */
 export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
   const top: RouteObject[] = [];
-  const convert = (route: AppRoute): RouteObject => {
+  type Crumbs = NonNullable<RouteHandle['trail']>;
+  const convert = (route: AppRoute, ancestors: Crumbs, lifted: boolean): RouteObject => {
     const nested: RouteObject[] = [];
+    const below = [...ancestors, { title: route.title, path: route.path }];
     for (const child of route.children) {
-      const object = convert(child);
-      if (isUnder(route.path, child.path)) nested.push(object);
+      const under = isUnder(route.path, child.path);
+      const object = convert(child, below, !under);
+      if (under) nested.push(object);
       else top.push(object);
     }
     const handle: RouteHandle = {
@@ -45,6 +53,7 @@ export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
       componentName: route.componentName,
       keepAlive: route.keepAlive,
       icon: route.icon,
+      ...(lifted && ancestors.length > 0 ? { trail: ancestors } : {}),
     };
     const target = defaultChild(route);
     if (target && nested.length + route.children.length > 0) {
@@ -60,7 +69,7 @@ export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
       children: nested.length > 0 ? nested : undefined,
     };
   };
-  for (const route of routes) top.push(convert(route));
+  for (const route of routes) top.push(convert(route, [], false));
   // A failing screen shows its error inside the layout instead of replacing the whole page.
   return top.map((object) => ({ ...object, errorElement: <RouteError compact /> }));
 }

@@ -10,6 +10,12 @@ interface MatchLike {
   handle: unknown;
 }
 
+function trailOf(handle: unknown): Crumb[] {
+  if (typeof handle !== 'object' || handle === null) return [];
+  const trail = (handle as { trail?: unknown }).trail;
+  return Array.isArray(trail) ? (trail as Crumb[]) : [];
+}
+
 function titleOf(handle: unknown): string | undefined {
   if (typeof handle !== 'object' || handle === null) return undefined;
   const title = (handle as { title?: unknown }).title;
@@ -24,6 +30,9 @@ function titleOf(handle: unknown): string | undefined {
 export function breadcrumbFrom(matches: readonly MatchLike[]): Crumb[] {
   const crumbs: Crumb[] = [{ ...BREADCRUMB_ROOT }];
   for (const match of matches) {
+    // A route lifted out of its menu parent brings the parent's titles along.
+    for (const crumb of trailOf(match.handle))
+      if (crumb.title !== crumbs[crumbs.length - 1].title) crumbs.push({ ...crumb });
     const title = titleOf(match.handle);
     if (!title || title === crumbs[crumbs.length - 1].title) continue;
     crumbs.push({ title, path: match.pathname });

@@ -4,6 +4,8 @@ export const PasswordDialogText = {
   titleInitial: '修改初始密码',
   title: '修改密码',
   expired: '*密码已过期，修改密码后可使用!',
+  /** A password nobody but the administrator who set it ever changed: not "expired", just not yours yet. */
+  initial: '*首次登录，请设置您的个人密码!',
   expiresIn: (days: number) => `*密码有效时间剩余${days}天，请尽快修改密码！`,
   noUser: '当前系统无登录用户!',
 } as const;
@@ -21,6 +23,7 @@ export interface PasswordDialogState {
 /**
  * The change-password dialog for a user whose password has `expire` days left (from
  * getUserInfoByUserName; 0 when never changed) and who last changed it at `modifyTime` (spec section 4).
+ * The expiry lines are about a password the user chose; a never-changed one asks for a personal one.
  */
 export function passwordDialogState(
   expire: number | null,
@@ -29,7 +32,8 @@ export function passwordDialogState(
   const neverChanged = !modifyTime;
   const expired = expire !== null && expire <= 0;
   let warning: string | null = null;
-  if (expired) warning = PasswordDialogText.expired;
+  if (neverChanged) warning = PasswordDialogText.initial;
+  else if (expired) warning = PasswordDialogText.expired;
   else if (expire !== null && expire <= PASSWORD_WARN_DAYS) warning = PasswordDialogText.expiresIn(expire);
   const forced = expired || neverChanged;
   return {

@@ -4,15 +4,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { CompiledQuery, sql } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../../server/app.js';
-import { loadConfig, type ServerConfig } from '../../server/config.js';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
-import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/config.js';
 import { spawnBundled } from './node-process.js';
-import { fmtMs, median, percentile, ratio, type BenchRow } from './stats.js';
+import {
+  routeVersusSql,
+  scratchPostgres,
+  signInAt,
+  startInProcess,
+  type Running,
+  type Target,
+} from './in-process.js';
+import { ratio, type BenchRow } from './stats.js';
 
 /**
  * The declaration engine over a big table (issue 4): a list request (page 10, one filter, sort) over
@@ -27,69 +30,6 @@ const LIST_ROUNDS = 30;
 const TABLE = 'biz_customer';
 const LIST_QUERY = 'pageNo=1&pageSize=10&level=H&column=name&order=asc';
 const HEADER = ['客户名称', '客户编码', '手机号码', '邮箱', '客户等级', '地址'];
-
-interface Target {
-  label: string;
-  databaseUrl?: string;
-}
-
-interface Running {
-  url: string;
-  database: DatabaseHandle;
-  config: ServerConfig;
-  /** Statements the server ran, with parameters, while capturing. */
-  captured: { sql: string; parameters: readonly unknown[] }[];
-  capturing: boolean;
-  close(): Promise<void>;
-}
-
-async function start(target: Target, dataDir: string): Promise<Running> {
-  const config: ServerConfig = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: target.databaseUrl ?? '',
-    captcha: { kind: 'off' },
-    logLevel: 'warn',
-    loginMaxFailures: 1_000_000,
-  };
-  const running = { captured: [], capturing: false } as unknown as Running;
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(dataDir, 'pgdata'),
-    onQuery: (text, parameters) => {
-      if (running.capturing) running.captured.push({ sql: text, parameters });
-    },
-  });
-  await migrateToLatest(database.db);
-  await seedIfEmpty(database.db, config.adminPassword);
-  const app = await buildApp({ config, database, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return Object.assign(running, {
-    url: address.replace('0.0.0.0', '127.0.0.1'),
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  });
-}
-
-async function signInAt(url: string, password: string): Promise<{ token: string; tenantId: number }> {
-  const res = await fetch(`${url}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password, captcha: '', checkKey: '' }),
-  });
-  const body = (await res.json()) as {
-    code: number;
-    result: { token: string; tenantList?: { id: number }[] };
-  };
-  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { token: body.result.token, tenantId: body.result.tenantList?.[0]?.id ?? 0 };
-}
 
 async function workbookOf(rows: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -311,44 +251,10 @@ async function benchList(r: Running, auth: Record<string, string>, label: string
     if (!body.success || body.result.records.length !== 10) throw new Error('list failed');
     return body.result.total;
   };
-  await get();
-  // The route's own statements on the customer table, replayed as they were sent.
-  r.captured = [];
-  r.capturing = true;
-  await get();
-  r.capturing = false;
-  const statements = r.captured.filter((q) => q.sql.includes(`"${TABLE}"`));
-  if (statements.length === 0) throw new Error('no list statement captured');
-  const direct = async () => {
-    await Promise.all(
-      statements.map((q) => r.database.db.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]))),
-    );
-  };
-  await direct();
-  const api: number[] = [];
-  const raw: number[] = [];
-  for (let i = 0; i < LIST_ROUNDS; i++) {
-    let t = performance.now();
-    await get();
-    api.push(performance.now() - t);
-    t = performance.now();
-    await direct();
-    raw.push(performance.now() - t);
-  }
-  return [
-    {
-      figure: `${label}: list over ${LIST_ROWS.toLocaleString('en')} rows (page 10, level=H, sort by name), median of ${LIST_ROUNDS} (goal ≤ 1.3x)`,
-      value: fmtMs(median(api)),
-      baseline: `same ${statements.length} statements directly ${fmtMs(median(raw))}`,
-      ratio: ratio(median(api), median(raw)),
-    },
-    {
-      figure: `${label}: the same list, p95`,
-      value: fmtMs(percentile(api, 95)),
-      baseline: `directly, p95 ${fmtMs(percentile(raw, 95))}`,
-      ratio: ratio(percentile(api, 95), percentile(raw, 95)),
-    },
-  ];
+  return routeVersusSql(r, get, TABLE, LIST_ROUNDS, {
+    figure: `${label}: list over ${LIST_ROWS.toLocaleString('en')} rows (page 10, level=H, sort by name), median of ${LIST_ROUNDS} (goal ≤ 1.3x)`,
+    p95: `${label}: the same list, p95`,
+  });
 }
 
 async function benchTarget(target: Target): Promise<BenchRow[]> {
@@ -367,7 +273,7 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
       await stopServer(spawned.child);
     }
     // The baselines and the list in this process, on the same database (the list replays SQL).
-    const r = await start(target, dataDir);
+    const r = await startInProcess(target, dataDir);
     try {
       const rows = fileRows(target.label, files, await fileBaselines(r, file));
       const { token, tenantId } = await signInAt(r.url, r.config.adminPassword);
@@ -383,29 +289,9 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
   }
 }
 
-/** A scratch database on the PostgreSQL server, so the bench never touches another one's data. */
-async function scratchPostgres(): Promise<string | undefined> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return undefined;
-  }
-  try {
-    await client.query('drop database if exists zj_bench_entity with (force)');
-    await client.query('create database zj_bench_entity');
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = '/zj_bench_entity';
-  return url.toString();
-}
-
 export async function benchEntity(): Promise<BenchRow[]> {
   const rows = await benchTarget({ label: 'PGlite' });
-  const pgUrl = await scratchPostgres();
+  const pgUrl = await scratchPostgres('zj_bench_entity');
   if (pgUrl) rows.push(...(await benchTarget({ label: 'PostgreSQL', databaseUrl: pgUrl })));
   else console.log('(no PostgreSQL at BENCH_DATABASE_URL: the PostgreSQL rows are left out)');
   return rows;

@@ -6,6 +6,9 @@ import { benchSignIn } from './signin.js';
 import { benchBundle } from './bundle.js';
 import { benchEntity } from './entity.js';
 import { benchNotice } from './notice.js';
+import { benchUsers } from './users.js';
+import { benchAdmin } from './admin.js';
+import { benchReports } from './reports.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -17,6 +20,9 @@ const parts: Record<string, () => Promise<void>> = {
   bundle: async () => printTable('Browser bundle and sign-in page', await benchBundle()),
   entity: async () => printTable('Declaration engine over big tables', await benchEntity()),
   notice: async () => printTable('Notice socket', await benchNotice()),
+  users: async () => printTable('User list under a data rule', await benchUsers()),
+  admin: async () => printTable('Permission lookup of a request', await benchAdmin()),
+  reports: async () => printTable('Online reports over a million rows', await benchReports()),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in parts));

@@ -190,11 +190,18 @@ describe('multipage tabs', () => {
   });
 
   it('refuses to close the last tab when the user has no workbench', async () => {
-    // Staff lose the workbench: their first page is then an ordinary, closable tab.
-    await h.server.database.db
+    // The workbench is switched off (a granted-but-missing one would be added back by the server):
+    // the first page is then an ordinary, closable tab.
+    const db = h.server.database.db;
+    await db
       .deleteFrom('sysRolePermission')
       .where('roleId', '=', roleId('staff'))
       .where('permissionId', '=', menuId('home.workbench'))
+      .execute();
+    await db
+      .updateTable('sysPermission')
+      .set({ status: '0' })
+      .where('id', '=', menuId('home.workbench'))
       .execute();
     const page = await h.newPage({ shared: true });
     await signInFast(page, h.baseUrl, {

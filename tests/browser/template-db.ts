@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { withoutDeclaredDemo } from '../server/template-db.js';
 
 const TEMPLATE_ROOT = path.resolve('.tmp/browser-db');
 
@@ -45,6 +46,7 @@ export async function templateDatabase(adminPassword: string): Promise<string> {
   const handle = await openDatabase({ pgliteDir: path.join(building, 'pgdata') });
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db, adminPassword);
+  await withoutDeclaredDemo(handle.db);
   await handle.close();
   fs.writeFileSync(path.join(building, 'ready'), new Date().toISOString());
   try {

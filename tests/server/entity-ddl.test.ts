@@ -123,6 +123,8 @@ describe('additive DDL', () => {
       'create_time timestamp with time zone',
       'update_by character varying',
       'update_time timestamp with time zone',
+      'sys_org_code character varying',
+      'row_version integer',
       'del_flag integer',
     ]);
     await sql`insert into demo_note (id, title) values ('n1', 'kept')`.execute(database.db);
@@ -158,6 +160,8 @@ describe('additive DDL', () => {
       'create_time timestamp with time zone',
       'update_by character varying',
       'update_time timestamp with time zone',
+      'sys_org_code character varying',
+      'row_version integer',
       'del_flag integer',
       'body text',
       'pinned character varying',
@@ -170,7 +174,7 @@ describe('additive DDL', () => {
       name: string;
       schemaVersion: number;
     }>`select name, schema_version from sys_declaration where table_name = 'demo_note'`.execute(database.db);
-    expect(owner.rows).toEqual([{ name: 'note', schemaVersion: 2 }]);
+    expect(owner.rows).toEqual([{ name: 'note', schemaVersion: 3 }]);
   });
 
   it('refuses a table it does not own (a hand-made table, another declaration)', async () => {
@@ -226,6 +230,8 @@ describe('additive DDL', () => {
       'create_time timestamp with time zone',
       'update_by character varying',
       'update_time timestamp with time zone',
+      'sys_org_code character varying',
+      'row_version integer',
     ]);
     const rows = await sql`select id, title, kept from demo_legacy`.execute(database.db);
     expect(rows.rows).toEqual([{ id: 'a', title: 'old', kept: 7 }]);

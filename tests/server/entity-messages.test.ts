@@ -105,9 +105,9 @@ describe('督办 (declared over the reminders table)', () => {
       expect.objectContaining({ appId: 'WO-9', appType_dictText: '工单', readFlag_dictText: '未读' }),
     ]);
     expect(await ctx.get('/sys/supervise/list', ctx.staffToken)).toMatchObject({ success: false, code: 510 });
-    // The declaration has no add/edit/delete codes seeded: refused for everyone, admin included.
+    // The declaration disables add / edit / delete: the server does not serve them, admin included.
     const add = await ctx.send('POST', '/sys/supervise/add', { title: 'x', appType: 'project', appId: 'P' });
-    expect(add).toMatchObject({ success: false, code: 510 });
+    expect(add).toMatchObject({ success: false, code: 404 });
   });
 });
 

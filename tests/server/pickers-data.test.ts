@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { departId } from '../../server/db/seed/organisation.js';
+import { departId, ROLES } from '../../server/db/seed/organisation.js';
 import type { DepartNode } from '../../server/sys/pickers.js';
 import type { Pcaa } from '../../server/sys/regions.js';
 import { createTestContext, type TestContext } from './helpers.js';
@@ -105,7 +105,7 @@ describe('user picker data', () => {
 describe('roles and regions', () => {
   it('lists the roles by code', async () => {
     const res = await get<{ roleCode: string; roleName: string }[]>('/api/sys/role/queryall');
-    expect(res.body.result!.map((r) => r.roleCode)).toEqual(['admin', 'manager', 'staff']);
+    expect(res.body.result!.map((r) => r.roleCode)).toEqual(ROLES.map((r) => r.code).sort());
   });
 
   it('answers the region table under the root 86, three levels deep', async () => {

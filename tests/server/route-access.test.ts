@@ -22,7 +22,7 @@ describe('deny by default', () => {
     for (const route of table) expect(route.access, `${route.method} ${route.url}`).toBeTruthy();
   });
 
-  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page and uploaded files; the notice socket checks its token at the handshake)', () => {
+  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page and uploaded files; the notice socket checks its token at the handshake; the WeChat binding callback carries a single-use state)', () => {
     const publicRoutes = routeTable(ctx.app)
       .filter((r) => r.access === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -33,6 +33,7 @@ describe('deny by default', () => {
         "GET /api/docs/viewer.js",
         "GET /api/sys/common/static/*",
         "GET /api/sys/randomImage/:key",
+        "GET /api/sys/thirdLogin/wechat/callback",
         "GET /api/sys/user/checkOnlyUser",
         "GET /api/websocket/:userId",
         "POST /api/account/sms",

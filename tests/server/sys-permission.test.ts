@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDeclarationFiles } from '../../server/entity/load.js';
+import { declaredButtons } from '../../server/entity/menu-sync.js';
 import { requireAccessDeclarations } from '../../server/http/access.js';
 import { installAuthentication } from '../../server/http/authenticate.js';
 import { ok } from '../../server/result.js';
@@ -155,8 +157,14 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
     const { allAuth } = answers.admin;
     const buttons = menuSeedRows().permissions.filter((p) => p.menuType === 2);
     // The declared entities' buttons (export, import, ...) and the notice routes' are seeded beside
-    // the menu tree.
-    expect(allAuth).toHaveLength(buttons.length + ENTITY_BUTTONS.length + NOTICE_BUTTONS.length);
+    // the menu tree; the server adds a row for every other code a declaration uses when it starts.
+    const seeded = [...buttons.map((b) => b.perms!), ...ENTITY_BUTTONS, ...NOTICE_BUTTONS].map((b) =>
+      typeof b === 'string' ? b : b.perms,
+    );
+    const declared = loadDeclarationFiles().flatMap((d) => declaredButtons(d.model).map((b) => b.code));
+    const codes = new Set([...seeded, ...declared]);
+    expect(new Set(allAuth.map((a) => a.action))).toEqual(codes);
+    expect(allAuth).toHaveLength(codes.size);
     expect(allAuth).toContainEqual({ action: 'user:sync', status: '0', type: '1', describe: '同步流程用户' });
     expect(allAuth).toContainEqual({
       action: 'user:resetPassword',
@@ -198,6 +206,36 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
     expect(answer.menu).toEqual([]);
     expect(answer.auth).toEqual([]);
     expect(answer.allAuth.length).toBeGreaterThan(0);
+  });
+
+  it('adds 工作台 and 每日工作 to a menu granted without them (the contract force-adds the home row)', async () => {
+    const db = ctx.database.db;
+    const role = await db
+      .insertInto('sysRole')
+      .values({
+        id: 'perm-test-scene-role',
+        roleName: '只看客户',
+        roleCode: 'perm_test_customers',
+        description: null,
+        tenantId: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const customers = await db
+      .selectFrom('sysPermission')
+      .select(['id', 'parentId'])
+      .where('url', '=', '/customer/list')
+      .executeTakeFirstOrThrow();
+    for (const id of [customers.id, customers.parentId!])
+      await db.insertInto('sysRolePermission').values({ roleId: role.id, permissionId: id }).execute();
+    await db
+      .insertInto('sysUserRole')
+      .values({ userId: userId('hexue'), roleId: role.id })
+      .execute();
+    const answer = await permissionsOf('hexue');
+    expect(answer.menu.map((n) => n.meta.title)).toEqual(['每日工作', '客户与通讯录']);
+    expect(top(answer, '每日工作').children?.map((n) => n.path)).toEqual(['/HomePage/index']);
+    expect(top(answer, '客户与通讯录').children?.map((n) => n.path)).toEqual(['/customer/list']);
   });
 
   it('needs a token', async () => {

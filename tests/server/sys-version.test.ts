@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { REMINDER_CONTENT, VERSIONS } from '../../server/db/seed/versions.js';
+import { demoVersions, UPCOMING_VERSION } from '../../server/db/seed/versions.js';
 import { versionDb } from '../../server/sys/version.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { authGet, tokenFor } from './sys-session.js';
@@ -30,7 +30,10 @@ describe('GET /sys/version/queryReminder', () => {
       authGet(token, '/api/sys/version/queryReminder'),
     );
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual({ status: '1', content: REMINDER_CONTENT });
+    expect(res.body.result).toEqual({
+      status: '1',
+      content: expect.stringContaining(`升级到 ${UPCOMING_VERSION}`),
+    });
   });
 
   it('is not open without a session', async () => {
@@ -57,12 +60,13 @@ describe('GET /sys/version/listAll', () => {
     );
     expect(res.body.success).toBe(true);
     const rows = res.body.result!;
-    expect(rows.map((r) => r.versionNumber)).toEqual(['v1.2.0', 'v1.1.0', 'v1.0.0']);
+    expect(rows.map((r) => r.versionNumber)).toEqual(['v1.3.0', 'v1.2.0', 'v1.1.0', 'v1.0.0']);
     expect(rows[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{32}$/),
-      versionNumber: 'v1.2.0',
-      versionTime: '2021-10-20 10:00:00',
-      remarks: VERSIONS[2].remarks,
+      versionNumber: 'v1.3.0',
+      // Releases go out on Saturday nights at 22:00 (Beijing time), the upcoming one included.
+      versionTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} 22:00:00$/),
+      remarks: demoVersions(new Date()).find((v) => v.versionNumber === 'v1.3.0')!.remarks,
     });
   });
 
@@ -70,7 +74,7 @@ describe('GET /sys/version/listAll', () => {
     const second = await ctx.call<VersionRow[]>(
       authGet(token, '/api/sys/version/listAll?pageNo=2&pageSize=2'),
     );
-    expect(second.body.result!.map((r) => r.versionNumber)).toEqual(['v1.0.0']);
+    expect(second.body.result!.map((r) => r.versionNumber)).toEqual(['v1.1.0', 'v1.0.0']);
     const rows = Array.from({ length: 205 }, (_, i) => ({
       id: `bulk${String(i).padStart(28, '0')}`,
       versionNumber: `v0.0.${i}`,

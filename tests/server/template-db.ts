@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../../server/db/schema.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
@@ -24,16 +26,29 @@ export async function prepareTemplate(): Promise<void> {
     const handle = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE) });
     await migrateToLatest(handle.db);
     await seedIfEmpty(handle.db, TEST_ADMIN_PASSWORD);
+    await withoutDeclaredDemo(handle.db);
     await handle.close();
     return;
   }
   const handle = await openDatabase({ pgliteDir: 'memory://' });
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db, TEST_ADMIN_PASSWORD);
+  await withoutDeclaredDemo(handle.db);
   const dump = await handle.pglite!.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
-  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed: another run reading the template never sees half a file.
+  const partial = `${TEMPLATE_FILE}.${process.pid}-${Date.now()}`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, TEMPLATE_FILE);
   await handle.close();
+}
+
+/**
+ * Tests start from the organisation, menus and notices but without the declared screens' demo
+ * rows, so each test file knows exactly what its lists hold (declared-demo.test.ts covers them).
+ */
+export async function withoutDeclaredDemo(db: Kysely<Database>): Promise<void> {
+  await sql`delete from sys_seed_pending`.execute(db);
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {

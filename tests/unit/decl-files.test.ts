@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CURRENT_SCHEMA_VERSION } from '../../runtime/model/declaration/migrations.js';
 import { formatIssue } from '../../runtime/model/declaration/types.js';
+import { entityNameOf } from '../../runtime/render/declarations.js';
 import { loadDeclarations, type DeclarationSource } from '../../runtime/model/declaration/validate.js';
 
 function declarationFiles(dir: string): string[] {
@@ -35,6 +37,15 @@ describe('declarations under schemas/', () => {
 
   it('all are written in the current schema version (migrations are for files from elsewhere)', () => {
     for (const source of sources)
-      expect((source.json as { schemaVersion: number }).schemaVersion, source.file).toBe(2);
+      expect((source.json as { schemaVersion: number }).schemaVersion, source.file).toBe(
+        CURRENT_SCHEMA_VERSION,
+      );
+  });
+
+  it('name each entity after its file (dict-item.json is dictItem), so declared/<either> finds it', () => {
+    for (const source of sources)
+      expect((source.json as { name: string }).name, source.file).toBe(
+        entityNameOf(path.basename(source.file, '.json')),
+      );
   });
 });

@@ -151,7 +151,7 @@ describe('semantic checks', () => {
     [
       'a row action that is nothing',
       (d) => (d.list = { rowActions: ['fly'] }),
-      '/list/rowActions/0: "fly" is not edit, detail, delete, a transition or a view',
+      '/list/rowActions/0: "fly" is not a transition, a view or an action',
     ],
     [
       'a form rule over an unknown field',

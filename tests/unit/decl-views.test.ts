@@ -132,7 +132,7 @@ describe('views', () => {
 
   it('are row actions only when the list names them, and the rule message says so', () => {
     expect(issues((d) => (d.list!.rowActions = ['stats']))).toEqual([
-      `${FILE}: /list/rowActions/0: "stats" is not edit, detail, delete, a transition or a view`,
+      `${FILE}: /list/rowActions/0: "stats" is not a transition, a view or an action`,
     ]);
     const model = loadDeclaration({ file: FILE, json: declaration() }).value!.model;
     expect(rowViews(model, () => 'show').map((v) => v.view.name)).toEqual(['readStatistics']);

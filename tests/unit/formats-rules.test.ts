@@ -28,6 +28,11 @@ const CASES: Record<string, { message: string; valid: string[]; invalid: string[
     valid: ['a@b.com', 'first.last+tag@mail.example.cn'],
     invalid: ['a@b', 'a.b.com', '@b.com', 'a b@c.com'],
   },
+  password: {
+    message: '密码由8位数字、大小写字母和特殊符号组成!',
+    valid: ['Abcdef1!', 'Staff@123456'],
+    invalid: ['abcdef1!', 'Abcdefg1', 'Ab1!xyz', 'Abcdef1 '],
+  },
   natural: { message: '请输入自然数', valid: ['0', '42', '007'], invalid: ['-1', '1.5', 'x'] },
   english: { message: '请输入英文字符', valid: ['abc', 'ABCdef'], invalid: ['abc1', 'a b', '中文'] },
   phone: {

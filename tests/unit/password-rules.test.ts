@@ -9,6 +9,7 @@ import {
   checkUsername,
   isStrongPassword,
   PasswordMessages,
+  STRONG_PASSWORD_PATTERN,
   validatePasswordChange,
 } from '../../runtime/model/validation/password.js';
 
@@ -28,6 +29,21 @@ describe('password strength', () => {
     ['Abcdef1 ', 'a space is not a special symbol'],
     ['Abcdef1中', 'a non-ASCII letter is not a special symbol'],
   ])('refuses %j (%s)', (pw) => expect(isStrongPassword(pw)).toBe(false));
+
+  it('the password format code answers as isStrongPassword does', () => {
+    const samples = [
+      '',
+      'Ab1!xyz',
+      'abcdef1!',
+      'Abcdefg1',
+      'Abcdef1 ',
+      'Abcdef1中',
+      'Staff@123456',
+      'a B1cdef#',
+    ];
+    for (const ch of '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~ ') samples.push(`Abcdef1${ch}`);
+    for (const pw of samples) expect(STRONG_PASSWORD_PATTERN.test(pw), pw).toBe(isStrongPassword(pw));
+  });
 
   it('every ASCII punctuation mark counts as special', () => {
     for (const ch of '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')

@@ -11,7 +11,7 @@ export function customerModel(): EntityModel {
 /** A model built from an inline declaration, for rules customer.json does not use. */
 export function modelOf(decl: Partial<Declaration>): EntityModel {
   return buildEntityModel({
-    schemaVersion: 2,
+    schemaVersion: 3,
     name: 'demo',
     title: '演示',
     table: 'demo',

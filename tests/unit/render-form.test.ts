@@ -77,15 +77,13 @@ describe('form state', () => {
     expect(states.find((s) => s.field.name === 'code')?.disabled).toBe(true);
   });
 
-  it('sends only visible, enabled fields, empty text as null, and the id on edit', () => {
+  it('sends only visible, enabled fields, empty text as null, and the id and loaded row version on edit', () => {
     const states = fieldStates(model, {}, [], (f) => (f.name === 'code' ? 'disable' : 'show'));
-    const body = submitBody(
-      states,
-      { name: '甲', code: 'C1', phone: '', level_dictText: '中' },
-      'edit',
-      'id1',
-    );
-    expect(body).toEqual({ name: '甲', phone: null, id: 'id1' });
+    const body = submitBody(states, { name: '甲', code: 'C1', phone: '', level_dictText: '中' }, 'edit', {
+      id: 'id1',
+      rowVersion: 3,
+    });
+    expect(body).toEqual({ name: '甲', phone: null, id: 'id1', rowVersion: 3 });
   });
 
   it('puts a server refusal under the field it names', () => {

@@ -20,13 +20,38 @@ describe('query parameters from the query form', () => {
 
   it('wraps a like field in *v*, sends other text exactly, joins an in rule with commas', () => {
     const params = buildQueryParams(model, { name: ' 物流 ', code: 'C001', level: ['H', 'M'] }, null, page);
-    expect(params).toEqual({ name: '*物流*', code: 'C001', level: 'H,M', pageNo: 1, pageSize: 10 });
-  });
-
-  it('sends nothing for empty values', () => {
-    expect(buildQueryParams(model, { name: '', code: undefined, level: [] }, null, page)).toEqual({
+    expect(params).toEqual({
+      name: '*物流*',
+      code: 'C001',
+      level: 'H,M',
+      column: 'createTime',
+      order: 'desc',
       pageNo: 1,
       pageSize: 10,
+    });
+  });
+
+  it('sends nothing for empty values, and the default sort (createTime descending) without a sort', () => {
+    expect(buildQueryParams(model, { name: '', code: undefined, level: [] }, null, page)).toEqual({
+      column: 'createTime',
+      order: 'desc',
+      pageNo: 1,
+      pageSize: 10,
+    });
+  });
+
+  it("sends a screen's fixed parameters and does not offer their fields in the query form", () => {
+    const logs = modelOf({
+      fields: [
+        { name: 'logType', title: '日志类型', type: 'string', query: { mode: 'single' } },
+        { name: 'logContent', title: '日志内容', type: 'string', query: { mode: 'single', rule: 'like' } },
+      ],
+      list: { fixedParams: { logType: 1 } },
+    });
+    expect(queryFields(logs).map((f) => f.name)).toEqual(['logContent']);
+    expect(buildQueryParams(logs, { logType: '2', logContent: 'x' }, null, page)).toMatchObject({
+      logType: '1',
+      logContent: '*x*',
     });
   });
 
@@ -62,6 +87,8 @@ describe('query parameters from the query form', () => {
       birthday_begin: '2024-01-01',
       birthday_end: '2024-12-31',
       age_begin: '18',
+      column: 'createTime',
+      order: 'desc',
       pageNo: 1,
       pageSize: 10,
     });

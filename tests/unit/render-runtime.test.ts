@@ -139,6 +139,8 @@ describe('the standard entries', () => {
         'richText',
         'markdown',
         'code',
+        // the icon picker (runtime/render/widgets/IconPicker.tsx)
+        'icon',
       ].sort(),
     );
   });

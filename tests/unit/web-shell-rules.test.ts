@@ -39,17 +39,17 @@ describe('password dialog states (spec section 4)', () => {
     });
   });
 
-  it('never changed: 修改初始密码 and forced, whatever the days', () => {
-    expect(passwordDialogState(0, null)).toMatchObject({
-      title: '修改初始密码',
-      forced: true,
-      openOnStart: true,
-    });
-    expect(passwordDialogState(null, undefined)).toMatchObject({
-      title: '修改初始密码',
-      forced: true,
-      warning: null,
-    });
+  it('never changed: 修改初始密码, forced, asking for a personal password whatever the days', () => {
+    // The server answers 0 days for a password that was never changed: that is not an expired one.
+    for (const expire of [0, -3, null]) {
+      expect(passwordDialogState(expire, null)).toEqual({
+        title: '修改初始密码',
+        forced: true,
+        warning: '*首次登录，请设置您的个人密码!',
+        openOnStart: true,
+      });
+    }
+    expect(passwordDialogState(2, undefined).warning).toBe('*首次登录，请设置您的个人密码!');
   });
 });
 
@@ -103,6 +103,18 @@ describe('breadcrumb', () => {
         { pathname: '/workOrder/list', handle: { title: '全部工单' } },
       ]).map((c) => c.title),
     ).toEqual(['每日工作', '工单管理', '全部工单']);
+  });
+
+  it('puts the menu parents of a route lifted out of its parent before its title (a report)', () => {
+    const lifted = {
+      pathname: '/online/cgreport/abc',
+      handle: { title: '客户等级统计', trail: [{ title: '统计分析', path: '/statistics' }] },
+    };
+    expect(breadcrumbFrom([lifted])).toEqual([
+      { title: '每日工作', path: '/HomePage/index' },
+      { title: '统计分析', path: '/statistics' },
+      { title: '客户等级统计', path: '/online/cgreport/abc' },
+    ]);
   });
 });
 

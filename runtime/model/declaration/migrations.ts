@@ -12,7 +12,7 @@ export interface DeclarationMigration {
 }
 
 /** The version this engine reads. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,6 +51,40 @@ function jeecgFieldToV2(field: JsonObject): JsonObject {
   return out;
 }
 
+const V2_TOOLBAR = ['add', 'exportXls', 'importExcel', 'superQuery', 'deleteBatch'] as const;
+const V2_ROW = ['edit', 'detail', 'delete'] as const;
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+
+/**
+ * Version 2 listed every button a list shows (toolbar default 新增 + 批量删除; row default 编辑 / 详情
+ * / 删除 + every transition). Version 3 gives every list the engine's built-in buttons and lists only
+ * the extras; a built-in the screen does not offer is named in `list.disable`, and the server no
+ * longer serves it either (in version 2 it answered routes no button called). The step keeps what
+ * each screen showed.
+ */
+function listToV3(list: JsonObject | undefined, transitions: unknown): JsonObject | undefined {
+  const toolbar = strings(list?.toolbar) ?? ['add', 'deleteBatch'];
+  const transitionNames = Array.isArray(transitions)
+    ? transitions.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : []))
+    : [];
+  const rows = strings(list?.rowActions) ?? [...V2_ROW, ...transitionNames];
+  const disable = [
+    ...V2_TOOLBAR.filter((b) => !toolbar.includes(b)),
+    ...V2_ROW.filter((b) => !rows.includes(b)),
+  ];
+  const extras = rows.filter((name) => !(V2_ROW as readonly string[]).includes(name));
+  const out: JsonObject = { ...(list ?? {}) };
+  delete out.toolbar;
+  delete out.rowActions;
+  // Row links keep their place between 详情 and 删除; the default (every transition) needs no list.
+  const sameAsDefault =
+    extras.length === transitionNames.length && extras.every((n, i) => n === transitionNames[i]);
+  if (!sameAsDefault) out.rowActions = extras;
+  if (disable.length > 0) out.disable = disable;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export const MIGRATIONS: Readonly<Record<number, DeclarationMigration>> = {
   1: {
     description: 'JeecgBoot field spellings (query, validType, dictCode/dictTable/dictText) to v2',
@@ -59,6 +93,16 @@ export const MIGRATIONS: Readonly<Record<number, DeclarationMigration>> = {
         ? doc.fields.map((f: unknown) => (isObject(f) ? jeecgFieldToV2(f) : f))
         : doc.fields;
       return { ...doc, fields, schemaVersion: 2 };
+    },
+  },
+  2: {
+    description: 'built-in buttons by default; list.toolbar / rowActions list extras, list.disable the rest',
+    migrate(doc) {
+      const list = listToV3(isObject(doc.list) ? doc.list : undefined, doc.transitions);
+      const out: JsonObject = { ...doc, schemaVersion: 3 };
+      if (list) out.list = list;
+      else delete out.list;
+      return out;
     },
   },
 };

@@ -6,6 +6,8 @@
  */
 import type {
   Action,
+  ActionDecl,
+  BuiltInAction,
   Declaration,
   FieldDecl,
   FieldType,
@@ -42,6 +44,10 @@ export interface ViewModel extends Omit<ViewDecl, 'permission'> {
   path: string;
 }
 
+export interface ActionModel extends Omit<ActionDecl, 'permission'> {
+  permission: string;
+}
+
 /** A tree with its defaults filled in; codeField stays optional. */
 export type TreeModel = Required<Omit<TreeDecl, 'codeField'>> & { codeField?: string };
 
@@ -63,6 +69,16 @@ export interface EntityModel {
   tree: TreeModel | null;
   transitions: readonly TransitionModel[];
   views: readonly ViewModel[];
+  actions: readonly ActionModel[];
+  action(name: string): ActionModel | undefined;
+  /** Whether the screen offers a built-in button (not listed in list.disable). */
+  offers(action: BuiltInAction): boolean;
+  /** Extra toolbar buttons (action names) after the built-in ones. */
+  toolbarExtras: readonly string[];
+  /** Extra row links between 详情 and 删除 (transition, view and action names). */
+  rowExtras: readonly string[];
+  /** Parameters every list and export call carries. */
+  fixedParams: Readonly<Record<string, string>>;
   softDelete: boolean;
   tenantScoped: boolean;
   /** Hand-written routes serve it ("routes": "external"): no table, no generated routes. */
@@ -75,12 +91,27 @@ export function toColumnName(name: string): string {
 }
 
 export const SYSTEM_FIELD_NAMES = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime'] as const;
+/**
+ * The creator's current department (org code), written at insert on generated tables: what the
+ * "own department and below" data rule compares with.
+ */
+export const ORG_CODE_FIELD = 'sysOrgCode';
+/**
+ * Counts the saves of a row on generated tables. A form sends back the value it loaded and the
+ * server saves only while the row still has it, so of two people editing the same record the
+ * second is told instead of silently overwriting the first.
+ */
+export const ROW_VERSION_FIELD = 'rowVersion';
 /** Names a declaration may not use: the system fields and the internal columns. */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
   ...SYSTEM_FIELD_NAMES,
+  ORG_CODE_FIELD,
+  ROW_VERSION_FIELD,
   'delFlag',
   'tenantId',
 ]);
+/** Who changed a row: shown as the person's name (sys_user's realname) in lists and details. */
+export const USER_NAME_DICT = 'sys_user,realname,username';
 /** Route names the standard CRUD calls use under a base path. */
 export const STANDARD_ROUTES: ReadonlySet<string> = new Set([
   'list',
@@ -101,11 +132,12 @@ export const DEFAULT_PAGE_SIZES = [10, 20, 30, 60] as const;
 export const DEFAULT_TREE_ROOT = '0';
 export const DEFAULT_HAS_CHILD_FIELD = 'hasChild';
 
-function systemField(name: string, title: string, type: FieldType): FieldModel {
+function systemField(name: string, title: string, type: FieldType, dict?: string): FieldModel {
   return {
     name,
     title,
     type,
+    ...(dict ? { dict } : {}),
     column: toColumnName(name),
     system: true,
     filterable: true,
@@ -117,15 +149,34 @@ function systemField(name: string, title: string, type: FieldType): FieldModel {
   };
 }
 
-export function systemFields(): FieldModel[] {
-  return [
+/** The engine's columns; `generated` tables also record the creator's department. */
+export function systemFields(generated = true): FieldModel[] {
+  const fields = [
     systemField('id', '主键', 'string'),
-    systemField('createBy', '创建人', 'string'),
+    systemField('createBy', '创建人', 'string', USER_NAME_DICT),
     systemField('createTime', '创建日期', 'datetime'),
-    systemField('updateBy', '更新人', 'string'),
+    systemField('updateBy', '更新人', 'string', USER_NAME_DICT),
     systemField('updateTime', '更新日期', 'datetime'),
   ];
+  if (generated)
+    fields.push(
+      systemField(ORG_CODE_FIELD, '所属部门', 'string'),
+      systemField(ROW_VERSION_FIELD, '版本', 'int'),
+    );
+  return fields;
 }
+
+/** The built-in buttons every list has unless its declaration disables them. */
+export const BUILT_IN_ACTIONS: readonly BuiltInAction[] = [
+  'add',
+  'edit',
+  'detail',
+  'delete',
+  'deleteBatch',
+  'exportXls',
+  'importExcel',
+  'superQuery',
+];
 
 function declaredField(field: FieldDecl): FieldModel {
   // A password is write-only: it never leaves the server and cannot be probed by filter or sort.
@@ -160,10 +211,17 @@ function permissionsOf(decl: Declaration): Record<Action, string | null> {
 /** Builds the model of a declaration that has passed validation. */
 export function buildEntityModel(decl: Declaration): EntityModel {
   const declared = decl.fields.map(declaredField);
-  const fields = [...declared, ...systemFields()];
+  const external = decl.routes === 'external';
+  const fields = [...declared, ...systemFields(!external)];
   const byName = new Map(fields.map((f) => [f.name, f]));
   const sort = decl.list?.defaultSort;
   const permissions = permissionsOf(decl);
+  const actions: ActionModel[] = (decl.actions ?? []).map((a) => ({
+    ...a,
+    permission: a.permission ?? `${decl.permissionPrefix}:${a.name}`,
+  }));
+  const actionByName = new Map(actions.map((a) => [a.name, a]));
+  const disabled = new Set<BuiltInAction>(decl.list?.disable ?? []);
   return {
     declaration: decl,
     name: decl.name,
@@ -200,8 +258,16 @@ export function buildEntityModel(decl: Declaration): EntityModel {
       permission: v.permission ?? permissions.list,
       path: v.path ?? v.name,
     })),
+    actions,
+    action: (name) => actionByName.get(name),
+    offers: (action) => !disabled.has(action),
+    toolbarExtras: decl.list?.toolbar ?? [],
+    rowExtras: decl.list?.rowActions ?? (decl.transitions ?? []).map((t) => t.name),
+    fixedParams: Object.fromEntries(
+      Object.entries(decl.list?.fixedParams ?? {}).map(([k, v]) => [k, String(v)]),
+    ),
     softDelete: decl.softDelete === true,
     tenantScoped: decl.tenantScoped === true,
-    external: decl.routes === 'external',
+    external,
   };
 }

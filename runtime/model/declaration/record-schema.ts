@@ -145,6 +145,11 @@ export function recordSchema(model: EntityModel, mode: RecordMode): RecordSchema
   for (const field of model.declared) {
     if (!field.writable) continue;
     properties[field.name] = propertySchema(field);
+    // A field numbered by a fill rule may be left empty on add: the server numbers it.
+    if (mode === 'add' && field.fillRule !== undefined) {
+      delete properties[field.name].zjRequired;
+      continue;
+    }
     // On add a required field without a default must be sent; on edit an absent field is kept.
     if (mode === 'add' && isRequiredField(field) && field.default === undefined) {
       required.push(field.name);

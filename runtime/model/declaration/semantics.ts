@@ -5,6 +5,7 @@
  */
 import { findFormat, isValidPattern, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
 import { checkLogic } from './logic.js';
+import { checkActions, checkStorageRules } from './semantics-actions.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
 import type { Declaration, FieldDecl, FieldType, Widget } from './types.js';
 
@@ -45,6 +46,8 @@ const WIDGET_TYPES: Readonly<Record<Widget, readonly FieldType[]>> = {
   richText: TEXTUAL,
   markdown: TEXTUAL,
   code: TEXTUAL,
+  // An @ant-design/icons name such as HomeOutlined.
+  icon: ['string'],
 };
 
 const DICT_WIDGETS: ReadonlySet<Widget> = new Set([
@@ -258,14 +261,8 @@ export function checkSemantics(decl: Declaration): Problem[] {
       out.push({ path: `${at}/field`, message: 'must be a string, int or boolean field' });
   });
   const viewNames = checkViews(decl, transitionNames, transitionPaths, out);
-  const rowActions = new Set(['edit', 'detail', 'delete', ...transitionNames, ...viewNames]);
-  decl.list?.rowActions?.forEach((name, i) => {
-    if (!rowActions.has(name))
-      out.push({
-        path: `/list/rowActions/${i}`,
-        message: `"${name}" is not edit, detail, delete, a transition or a view`,
-      });
-  });
+  out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
+  out.push(...checkStorageRules(decl));
   decl.form?.rules?.forEach((rule, i) => {
     const at = `/form/rules/${i}`;
     if (!fieldNames.has(rule.field))

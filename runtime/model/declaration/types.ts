@@ -35,7 +35,8 @@ export type Widget =
   | 'image'
   | 'richText'
   | 'markdown'
-  | 'code';
+  | 'code'
+  | 'icon';
 
 /** The rules of the query micro-syntax and the advanced query. */
 export type QueryRule = 'eq' | 'like' | 'right_like' | 'left_like' | 'in' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
@@ -71,12 +72,17 @@ export interface FieldDecl {
   query?: { mode?: 'single' | 'range'; rule?: QueryRule };
   sortable?: boolean;
   list?: boolean;
-  form?: boolean;
+  /** Shown in the form (default true); 'add': only when adding (a password, say). */
+  form?: boolean | 'add';
   detail?: boolean;
   readOnly?: boolean;
+  /** Set when the record is added, never changed by an edit (an account name, say). */
+  immutable?: boolean;
   permission?: string;
   index?: boolean;
   widgetOptions?: Record<string, unknown>;
+  /** A fill rule code (sys_fill_rule): the server numbers the field on add when no value is sent. */
+  fillRule?: string;
 }
 
 export interface TreeDecl {
@@ -98,14 +104,25 @@ export interface IndexDecl {
 }
 
 export type ToolbarAction = 'add' | 'deleteBatch' | 'exportXls' | 'importExcel' | 'superQuery';
+export type RowAction = 'edit' | 'detail' | 'delete';
+/** The engine's built-in buttons: every list has them unless its declaration disables one. */
+export type BuiltInAction = ToolbarAction | RowAction;
 
 export interface ListDecl {
   columns?: string[];
   defaultSort?: { column: string; order?: 'asc' | 'desc' };
   pageSizes?: number[];
-  toolbar?: ToolbarAction[];
-  /** 'edit', 'detail', 'delete', a transition name or a view name. */
+  /** Extra toolbar buttons after the built-in ones: action names, in order. */
+  toolbar?: string[];
+  /**
+   * Extra row links between 详情 and 删除: transition, view and action names, in order. Default:
+   * every transition.
+   */
   rowActions?: string[];
+  /** Built-in buttons this screen does not offer (its routes do not serve them, or they make no sense). */
+  disable?: BuiltInAction[];
+  /** Parameters every list and export call of the screen carries (e.g. logType=1); not queryable. */
+  fixedParams?: Record<string, string | number | boolean>;
 }
 
 export interface FormRuleDecl {
@@ -182,6 +199,69 @@ export interface ViewDecl {
   tabs: ViewTabDecl[];
 }
 
+/** The call an action makes (after its form, if any). */
+export interface ActionRequestDecl {
+  /** Route under basePath. */
+  path: string;
+  /** Default PUT; GET and DELETE send everything as the query. */
+  method?: TransitionMethod;
+  /** How the row id(s) are sent: `id` (default) or `ids` (a comma list; the toolbar sends the selection). */
+  ids?: 'id' | 'ids';
+  /** Constant values sent with the call. */
+  body?: Record<string, string | number | boolean>;
+  /** Row fields copied into the call (row links only). */
+  carry?: string[];
+}
+
+/** A dialog with its own fields shown before the request; its values join the request. */
+export interface ActionFormDecl {
+  title?: string;
+  width?: number;
+  fields: FieldDecl[];
+}
+
+/** A hand-made component registered by name in the browser runtime, shown for a row or the toolbar. */
+export interface ActionPanelDecl {
+  component: string;
+  width?: number;
+  mode?: 'modal' | 'drawer';
+}
+
+/**
+ * An operation beyond the built-in ones: a request (optionally after a form) or a panel. Placed by
+ * naming it in list.rowActions and / or list.toolbar.
+ */
+export interface ActionDecl {
+  name: string;
+  title: string;
+  /** Default `${permissionPrefix}:${name}`. */
+  permission?: string;
+  confirm?: string;
+  /** json-logic over the row: the row link shows only when it holds. */
+  visible?: LogicRule;
+  request?: ActionRequestDecl;
+  form?: ActionFormDecl;
+  panel?: ActionPanelDecl;
+}
+
+/** Rows of another table that refer to this entity's id: deleting is refused while one does. */
+export interface RestrictDeleteDecl {
+  table: string;
+  column: string;
+  message: string;
+}
+
+/** The screen's entry in the menu: created at start when no menu row opens the screen yet. */
+export interface MenuDecl {
+  /** The parent menu's path, e.g. /system. */
+  parent: string;
+  path: string;
+  /** Default the declaration's title. */
+  title?: string;
+  icon?: string;
+  order?: number;
+}
+
 export interface Declaration {
   $schema?: string;
   schemaVersion: number;
@@ -209,6 +289,9 @@ export interface Declaration {
   transitions?: TransitionDecl[];
   /** Read-only row views; only with routes 'external' (the engine makes no route for them). */
   views?: ViewDecl[];
+  actions?: ActionDecl[];
+  restrictDelete?: RestrictDeleteDecl[];
+  menu?: MenuDecl;
 }
 
 /** One problem found in a declaration: the file, the JSON pointer and the rule it breaks. */

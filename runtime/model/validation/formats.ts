@@ -6,7 +6,13 @@
  *
  * Pure TypeScript: no Node, no React.
  */
-import { AccountMessages, MOBILE_PATTERN, USERNAME_PATTERN } from './password.js';
+import {
+  AccountMessages,
+  MOBILE_PATTERN,
+  PasswordMessages,
+  STRONG_PASSWORD_PATTERN,
+  USERNAME_PATTERN,
+} from './password.js';
 
 export interface FormatRule {
   /** The code a declaration writes in `pattern`. */
@@ -32,6 +38,12 @@ const NAMED: FormatRule[] = [
     title: '邮箱',
     source: '^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$',
     message: '邮箱格式不正确',
+  },
+  {
+    code: 'password',
+    title: '密码（8位以上，含大小写字母、数字和特殊符号）',
+    source: STRONG_PASSWORD_PATTERN.source,
+    message: PasswordMessages.strength,
   },
   { code: 'natural', title: '自然数', source: '^\\d+$', message: '请输入自然数' },
   { code: 'english', title: '英文字符', source: '^[A-Za-z]+$', message: '请输入英文字符' },

@@ -4,6 +4,7 @@
  * values, not exceptions, so a screen can show the server's message.
  */
 import type { TransitionModel, ViewModel } from '../../model/declaration/model';
+import type { ActionCall } from '../actions/action-call';
 import type { DictItem, HttpClient, Result } from '../types';
 import { assertListContract, type Page } from './contract';
 import { fetchFile, uploadFiles, type FileAnswer, type ImportReport } from './files';
@@ -32,6 +33,8 @@ export interface DataAdapter {
   transition(basePath: string, transition: TransitionModel, id: string): Promise<Result<unknown>>;
   /** A declared read-only view of one row (GET ?id=); its result holds the arrays the view shows. */
   view(basePath: string, view: ViewModel, id: string): Promise<Result<Row>>;
+  /** A declared action's request (see actions/action-call.ts). */
+  action(call: ActionCall): Promise<Result<unknown>>;
 }
 
 export interface AdapterOptions {
@@ -69,6 +72,11 @@ export function createDataAdapter(http: HttpClient, options: AdapterOptions = {}
       return t.method === 'POST' ? http.post<unknown>(url, { id }) : http.put<unknown>(url, { id });
     },
     view: (basePath, view, id) => http.get<Row>(`${basePath}/${view.path}`, { id }),
+    action({ method, url, payload }) {
+      if (method === 'GET') return http.get<unknown>(url, payload);
+      if (method === 'DELETE') return http.delete<unknown>(url, payload);
+      return method === 'POST' ? http.post<unknown>(url, payload) : http.put<unknown>(url, payload);
+    },
     async dictItems(code) {
       const answer = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
       return answer.success && Array.isArray(answer.result) ? answer.result : [];

@@ -4,7 +4,7 @@
  * answered with a JSON envelope instead of a file (a refused permission, a missing file) becomes the
  * server's message, never a saved "file" holding JSON.
  */
-import type { HttpClient, Result } from '../types';
+import type { HttpClient, HttpGetOptions, Result } from '../types';
 
 export const FileMessages = {
   downloadFailed: '文件下载失败',
@@ -32,10 +32,19 @@ async function envelopeMessage(blob: Blob): Promise<string> {
   }
 }
 
-export async function fetchFile(http: HttpClient, url: string, params?: object): Promise<FileAnswer> {
+export async function fetchFile(
+  http: HttpClient,
+  url: string,
+  params?: object,
+  onProgress?: HttpGetOptions['onDownloadProgress'],
+): Promise<FileAnswer> {
   let answer: unknown;
   try {
-    answer = await http.get(url, params, { responseType: 'blob', timeout: FILE_TIMEOUT_MS });
+    answer = await http.get(url, params, {
+      responseType: 'blob',
+      timeout: FILE_TIMEOUT_MS,
+      ...(onProgress ? { onDownloadProgress: onProgress } : {}),
+    });
   } catch {
     // The shell's interceptor has already shown the catalogue's notice for the HTTP failure.
     return { ok: false, message: FileMessages.downloadFailed };

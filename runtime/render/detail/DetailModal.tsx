@@ -1,7 +1,8 @@
 /** 详细信息: the record as a description list, 1200 wide, with a fullscreen toggle. */
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Modal, Spin } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDictTexts } from '../data/dict-texts';
 import type { EntityModel, FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { DETAIL_WIDTH, detailColumns, detailFields } from './detail-items';
@@ -16,6 +17,9 @@ export interface DetailModalProps {
 
 export function DetailModal({ model, record, hidden, onClose }: DetailModalProps): React.JSX.Element {
   const [fullscreen, setFullscreen] = useState(false);
+  const fields = useMemo(() => detailFields(model, hidden), [model, hidden]);
+  const records = useMemo(() => (record ? [record] : []), [record]);
+  const [shown] = useDictTexts(fields, records);
   const title = (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 32 }}>
       <span>详细信息</span>
@@ -41,14 +45,14 @@ export function DetailModal({ model, record, hidden, onClose }: DetailModalProps
       className="zj-detail-modal"
     >
       <Spin spinning={!record}>
-        {record && (
+        {shown && (
           <Descriptions
             bordered
             column={detailColumns(model)}
-            items={detailFields(model, hidden).map((field) => ({
+            items={fields.map((field) => ({
               key: field.name,
               label: field.title,
-              children: <DetailValue field={field} row={record} />,
+              children: <DetailValue field={field} row={shown} />,
             }))}
           />
         )}

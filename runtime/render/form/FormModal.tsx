@@ -5,10 +5,11 @@
  * server's property schema), so messages match the API word for word.
  */
 import { Alert, Col, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
+import type { Result } from '../types';
 import { buttonState, heldCodes } from '../permissions';
 import { FieldWidget } from '../widgets/FieldWidget';
 import { formWidget } from '../widgets/widget-type';
@@ -31,11 +32,19 @@ export interface FormModalProps {
   onClose(): void;
   /** Called with the server's success message. */
   onSaved(message: string): void;
+  /** Another title (an action's form). */
+  title?: string;
+  /** Sends the checked values somewhere else than add / edit (an action's request). */
+  send?(body: Row): Promise<Result<unknown>>;
 }
+
+/** Where a failed submit takes the user: the first field in error, scrolled to and focused. */
+const TO_FIRST_ERROR = { behavior: 'smooth', block: 'center', focus: true } as const;
 
 const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑' };
 
-export function FormModal({ model, mode, record, onClose, onSaved }: FormModalProps): React.JSX.Element {
+export function FormModal(props: FormModalProps): React.JSX.Element {
+  const { model, mode, record, onClose, onSaved } = props;
   const { session, data } = useRuntime();
   const [form] = Form.useForm<Row>();
   const initial = useMemo(() => initialValues(model, mode, record), [model, mode, record]);
@@ -45,9 +54,14 @@ export function FormModal({ model, mode, record, onClose, onSaved }: FormModalPr
   const auth = session.auth();
   const allAuth = session.allAuth();
   const states = useMemo(
-    () => fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth)),
-    [model, values, auth, allAuth],
+    () => fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
+    [model, values, auth, allAuth, mode],
   );
+  const alertRef = useRef<HTMLDivElement>(null);
+  // A refusal shown above the form must be seen, however far down the user was.
+  useEffect(() => {
+    if (serverError) alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [serverError]);
   const columns = formColumns(model);
   const loading = mode === 'edit' && !record;
 
@@ -56,20 +70,30 @@ export function FormModal({ model, mode, record, onClose, onSaved }: FormModalPr
     let checked: Row;
     try {
       checked = await form.validateFields();
-    } catch {
-      return; // antd shows each field's message
+    } catch (error) {
+      // antd shows each field's message; the first may be out of sight in a tall form.
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, TO_FIRST_ERROR);
+      return;
     }
     setSaving(true);
     try {
-      const body = submitBody(states, { ...values, ...checked }, mode, record?.id as string | undefined);
-      const answer =
-        mode === 'add' ? await data.add(model.basePath, body) : await data.edit(model.basePath, body);
+      const body = submitBody(states, { ...values, ...checked }, mode, record);
+      const answer = props.send
+        ? await props.send(body)
+        : mode === 'add'
+          ? await data.add(model.basePath, body)
+          : await data.edit(model.basePath, body);
       if (answer.success) onSaved(answer.message);
       else {
         // A refusal about one field shows under it; anything else above the form.
         const name = fieldOfMessage(states, answer.message);
-        if (name) form.setFields([{ name, errors: [answer.message] }]);
-        else setServerError(answer.message);
+        if (name) {
+          form.setFields([{ name, errors: [answer.message] }]);
+          form.scrollToField(name, TO_FIRST_ERROR);
+        } else {
+          setServerError(answer.message);
+        }
       }
     } finally {
       setSaving(false);
@@ -79,7 +103,7 @@ export function FormModal({ model, mode, record, onClose, onSaved }: FormModalPr
   return (
     <Modal
       open
-      title={TITLES[mode]}
+      title={props.title ?? TITLES[mode]}
       width={formWidth(model)}
       okText="确定"
       cancelText="关闭"
@@ -91,7 +115,9 @@ export function FormModal({ model, mode, record, onClose, onSaved }: FormModalPr
       styles={{ body: { paddingTop: 12 } }}
     >
       <Spin spinning={loading}>
-        {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} />}
+        <div ref={alertRef}>
+          {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} />}
+        </div>
         {!loading && (
           <Form
             form={form}

@@ -17,9 +17,17 @@ export interface FieldState {
   required: boolean;
 }
 
-/** Declared fields a form shows (system fields and `form: false` ones never). */
-export function formFields(model: EntityModel): FieldModel[] {
-  return model.declared.filter((f) => f.form !== false && f.readable);
+/**
+ * Declared fields a form shows: never system fields or `form: false` ones, `form: 'add'` ones only
+ * when adding. A password is write-only (never answered) but is typed into the form.
+ */
+export function formFields(model: EntityModel, mode: FormMode = 'add'): FieldModel[] {
+  return model.declared.filter(
+    (f) =>
+      f.form !== false &&
+      !(f.form === 'add' && mode === 'edit') &&
+      (f.readable || (f.widget === 'password' && f.writable)),
+  );
 }
 
 /**
@@ -31,6 +39,7 @@ export function fieldStates(
   values: Row,
   perms: readonly string[],
   access: (field: FieldModel) => ButtonState,
+  mode: FormMode = 'add',
 ): FieldState[] {
   const rules = model.declaration.form?.rules ?? [];
   const ask = (rule: unknown, fallback: boolean): boolean => {
@@ -41,13 +50,14 @@ export function fieldStates(
       return fallback;
     }
   };
-  return formFields(model).map((field) => {
+  return formFields(model, mode).map((field) => {
     const rule = rules.find((r) => r.field === field.name);
     const state = access(field);
+    const fixed = mode === 'edit' && field.immutable === true;
     return {
       field,
       visible: state !== 'hide' && ask(rule?.visible, true),
-      disabled: state === 'disable' || !field.writable || ask(rule?.disabled, false),
+      disabled: state === 'disable' || !field.writable || fixed || ask(rule?.disabled, false),
       required: isRequiredField(field) || ask(rule?.required, false),
     };
   });
@@ -57,22 +67,34 @@ export function fieldStates(
 export function initialValues(model: EntityModel, mode: FormMode, record: Row | null): Row {
   if (mode === 'edit' && record) return { ...record };
   const values: Row = {};
-  for (const field of formFields(model)) {
+  for (const field of formFields(model, mode)) {
     const d = field.default;
     if (d !== undefined && !(typeof d === 'string' && d.startsWith('#{'))) values[field.name] = d;
   }
   return values;
 }
 
-/** What is sent: writable, visible, enabled fields only (the server refuses anything else). */
-export function submitBody(states: readonly FieldState[], values: Row, mode: FormMode, id?: string): Row {
+/**
+ * What is sent: writable, visible, enabled fields only (the server refuses anything else). An edit
+ * also sends the record's id and the row version it was loaded with (generated tables): the server
+ * refuses the save when someone else saved the record since, instead of silently overwriting it.
+ */
+export function submitBody(
+  states: readonly FieldState[],
+  values: Row,
+  mode: FormMode,
+  record?: Row | null,
+): Row {
   const body: Row = {};
   for (const s of states) {
     if (!s.visible || s.disabled || !s.field.writable) continue;
     const value = values[s.field.name];
     if (value !== undefined) body[s.field.name] = value === '' ? null : value;
   }
-  if (mode === 'edit' && id) body.id = id;
+  if (mode === 'edit' && record?.id) {
+    body.id = record.id;
+    if (record.rowVersion !== undefined) body.rowVersion = record.rowVersion;
+  }
   return body;
 }
 

@@ -17,6 +17,8 @@ import { declaredRowActions, RowActions } from '../list/RowActions';
 import { tableColumns } from '../list/table-columns';
 import { useListController } from '../list/useListController';
 import { useRecordDialogs } from '../list/record-dialogs';
+import { useActionHost } from '../actions/useActionHost';
+import { useDictTexts } from '../data/dict-texts';
 import { ListMessages } from '../list/ListRenderer';
 import type { Result } from '../types';
 import { scopedAdapter, type ChildScope } from './child-scope';
@@ -50,7 +52,9 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
   const list = useListController(model);
   const { feedback } = runtime;
   const dialogs = useRecordDialogs(model, list.refresh);
-  const add = (model.declaration.list?.toolbar ?? ['add']).includes('add') ? list.can('add') : 'hide';
+  const actions = useActionHost(model, list.refresh);
+  const add = model.offers('add') ? list.can('add') : 'hide';
+  const rows = useDictTexts(list.columns, list.records);
 
   const report = (answer: Result<unknown>) =>
     feedback.message(answer.success ? 'success' : 'warning', answer.message);
@@ -81,7 +85,7 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
         size="small"
         bordered
         loading={list.loading}
-        dataSource={list.records}
+        dataSource={rows as Row[]}
         columns={[
           ...tableColumns(list.columns, list.sort),
           {
@@ -101,6 +105,7 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
                 onEdit={() => void dialogs.open('edit', row)}
                 onDetail={() => void dialogs.open('detail', row)}
                 onDelete={async () => report(await list.remove(String(row.id)))}
+                onAction={(action) => actions.run(action, { kind: 'row', row })}
               />
             ),
           },
@@ -114,6 +119,7 @@ function ChildTable({ model, title }: { model: EntityModel; title: string }): Re
         })}
       />
       {dialogs.modals}
+      {actions.modals}
     </div>
   );
 }

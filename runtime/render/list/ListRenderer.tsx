@@ -15,13 +15,15 @@ import { browserStorage, currentRoute } from '../query-builder/saved-queries';
 import { superQueryFields } from '../query-builder/super-query';
 import type { RendererProps, Result } from '../types';
 import { readHiddenColumns, shownColumns, writeHiddenColumns } from './column-settings';
-import { ListToolbar, type ToolbarItem } from './ListToolbar';
+import { ListToolbar } from './ListToolbar';
 import { QueryForm } from './QueryForm';
 import { declaredRowActions, RowActions } from './RowActions';
 import { queryFields } from './query-params';
 import { tableColumns } from './table-columns';
 import { useListController } from './useListController';
 import { useRecordDialogs } from './record-dialogs';
+import { useActionHost } from '../actions/useActionHost';
+import { useDictTexts } from '../data/dict-texts';
 import { isPlaceholder } from '../tree/tree-rows';
 import { useTreeChildren } from '../tree/useTreeChildren';
 
@@ -50,12 +52,14 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
   const nodes = useTreeChildren(model, list.records, tree);
   const { feedback } = runtime;
   const dialogs = useRecordDialogs(model, list.refresh);
+  const actions = useActionHost(model, list.refresh);
   const [importing, setImporting] = useState(false);
   const files = useImportExport(list, feedback);
   // Saved queries and column settings belong to the route the list is shown at.
   const [route] = useState(currentRoute);
   const [hiddenColumns, setHiddenColumns] = useState(() => readHiddenColumns(browserStorage(), route));
   const columns = useMemo(() => shownColumns(list.columns, hiddenColumns), [list.columns, hiddenColumns]);
+  const rows = useDictTexts(columns, nodes.rows);
 
   useEffect(() => {
     if (list.problem?.kind === 'warning') feedback.message('warning', list.problem.message);
@@ -88,7 +92,6 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
     if (answer.success) await list.refresh();
   };
 
-  const toolbar: readonly ToolbarItem[] = model.declaration.list?.toolbar ?? ['add', 'deleteBatch'];
   const hidden = (code: string | undefined) =>
     fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
   // About 56px a link: the column fits a row's actions without wrapping (state changes exclude each other).
@@ -106,7 +109,6 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
       />
       <ListToolbar
         list={list}
-        items={toolbar}
         route={route}
         superFields={superQueryFields(model, (f) => hidden(f.permission))}
         files={files}
@@ -118,13 +120,14 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
         onAdd={dialogs.add}
         onImport={() => setImporting(true)}
         onBatchDelete={batchDelete}
+        onAction={(action) => actions.run(action, { kind: 'selection', ids: list.selected })}
       />
       <Table<Row>
         rowKey={(row) => String(row.id)}
         size="middle"
         bordered
         loading={list.loading}
-        dataSource={nodes.rows}
+        dataSource={rows as Row[]}
         expandable={tree ? { onExpand: nodes.expand } : expandable}
         scroll={{ x: 'max-content' }}
         columns={[
@@ -144,6 +147,7 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
                   onEdit={() => void dialogs.open('edit', row)}
                   onDetail={() => void dialogs.open('detail', row)}
                   onDelete={async () => report(await list.remove(String(row.id)))}
+                  onAction={(action) => actions.run(action, { kind: 'row', row })}
                 />
               ),
           },
@@ -159,6 +163,7 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
         {...tablePaging(list, model, { quickJumper: true })}
       />
       {dialogs.modals}
+      {actions.modals}
       {importing && (
         <Suspense fallback={null}>
           <ImportModal

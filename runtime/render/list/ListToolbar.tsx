@@ -1,10 +1,11 @@
 /**
- * The list's toolbar: the declared buttons the user may use (新增, 导出, 导入, 高级查询, 批量删除),
- * the selection count, and 列设置 on the right.
+ * The list's toolbar: the built-in buttons the screen offers and the user may use (新增, 导出, 导入,
+ * 高级查询, 批量删除), the declared actions after them, the selection count, and 列设置 on the right.
  */
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import type { FieldModel } from '../../model/declaration/model';
+import type { ActionModel, FieldModel } from '../../model/declaration/model';
+import { actionState } from '../actions/action-call';
 import type { ImportExport } from '../import-export/useImportExport';
 import { SuperQueryButton } from '../query-builder/SuperQueryButton';
 import { ColumnSettings } from './ColumnSettings';
@@ -14,7 +15,6 @@ export type ToolbarItem = 'add' | 'deleteBatch' | 'exportXls' | 'importExcel' | 
 
 export interface ListToolbarProps {
   list: ListController;
-  items: readonly ToolbarItem[];
   route: string;
   superFields: readonly FieldModel[];
   files: ImportExport;
@@ -23,12 +23,19 @@ export interface ListToolbarProps {
   onAdd(): void;
   onImport(): void;
   onBatchDelete(): void;
+  /** A declared action used on the selected rows (or a panel opened without a row). */
+  onAction(action: ActionModel): void;
 }
 
 export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
-  const { list, items, files } = props;
-  const state = (item: Exclude<ToolbarItem, 'superQuery'>) =>
-    items.includes(item) ? list.can(item) : 'hide';
+  const { list, files } = props;
+  const { model } = list;
+  const state = (item: Exclude<ToolbarItem, 'superQuery'>) => (model.offers(item) ? list.can(item) : 'hide');
+  const actions = model.toolbarExtras.flatMap((name) => {
+    const action = model.action(name);
+    const shown = action ? actionState(action, null, list.permit) : 'hide';
+    return action && shown !== 'hide' ? [{ action, disabled: shown === 'disable' }] : [];
+  });
   const add = state('add');
   const exportXls = state('exportXls');
   const importExcel = state('importExcel');
@@ -59,7 +66,7 @@ export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
             导入
           </Button>
         )}
-        {items.includes('superQuery') && (
+        {model.offers('superQuery') && (
           <SuperQueryButton
             fields={props.superFields}
             route={props.route}
@@ -67,6 +74,16 @@ export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
             onApply={list.applySuperQuery}
           />
         )}
+        {actions.map(({ action, disabled }) => (
+          <Button
+            key={action.name}
+            disabled={disabled}
+            className={`zj-action zj-action--${action.name}`}
+            onClick={() => props.onAction(action)}
+          >
+            {action.title}
+          </Button>
+        ))}
         {batch !== 'hide' && (
           <Button icon={<DeleteOutlined />} disabled={batch === 'disable'} onClick={props.onBatchDelete}>
             批量删除

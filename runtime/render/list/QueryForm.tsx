@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FieldModel } from '../../model/declaration/model';
 import { FieldWidget } from '../widgets/FieldWidget';
 import { queryWidget } from '../widgets/widget-type';
-import { COLLAPSED_QUERY_ITEMS, visibleQueryFields, type QueryValues } from './query-params';
+import { COLLAPSED_QUERY_ITEMS, queryLabelWidth, visibleQueryFields, type QueryValues } from './query-params';
 
 export interface QueryFormProps {
   /** Prefix of the inputs' ids, so they never clash with the form modal's. */
@@ -13,6 +13,8 @@ export interface QueryFormProps {
   fields: readonly FieldModel[];
   onSearch(values: QueryValues): void;
   onReset(): void;
+  /** Values the form starts with (a report's parameter defaults). */
+  initialValues?: QueryValues;
 }
 
 function RangeInputs({ field }: { field: FieldModel }): React.JSX.Element {
@@ -31,7 +33,13 @@ function RangeInputs({ field }: { field: FieldModel }): React.JSX.Element {
   );
 }
 
-export function QueryForm({ name, fields, onSearch, onReset }: QueryFormProps): React.JSX.Element | null {
+export function QueryForm({
+  name,
+  fields,
+  onSearch,
+  onReset,
+  initialValues,
+}: QueryFormProps): React.JSX.Element | null {
   const [form] = Form.useForm<QueryValues>();
   const [expanded, setExpanded] = useState(false);
   if (fields.length === 0) return null;
@@ -41,7 +49,11 @@ export function QueryForm({ name, fields, onSearch, onReset }: QueryFormProps): 
       form={form}
       name={name}
       className="zj-query-form"
-      labelCol={{ flex: '80px' }}
+      // One label column for the whole form, as wide as its longest label (up to a limit, beyond
+      // which a label wraps), so every label ends in its colon before its input.
+      labelCol={{ flex: `${queryLabelWidth(fields)}px` }}
+      labelWrap
+      initialValues={initialValues}
       onFinish={(values) => onSearch(values)}
     >
       <GridRow gutter={24}>

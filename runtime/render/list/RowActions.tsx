@@ -1,11 +1,13 @@
 /**
- * The actions of one row in the list's declared order: 编辑 / 详情 / 删除, the declared state
- * changes and the declared read-only views, each shown only when permitted (and, for a state
- * change, allowed from the row's state).
+ * The links of one row: 编辑, 详情, then the declared extras in order (state changes, read-only
+ * views, actions), then 删除. Each shows only when the screen offers it and the user may use it;
+ * a state change only from its from-states, an action only where its row rule holds.
  */
-import { Button, Popconfirm } from 'antd';
+import { Button, Dropdown, Popconfirm } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import type { TransitionModel, ViewModel } from '../../model/declaration/model';
+import type { ActionModel, TransitionModel, ViewModel } from '../../model/declaration/model';
+import { actionState } from '../actions/action-call';
 import type { Row } from '../data/adapter';
 import { rowTransitions } from '../transitions/row-transitions';
 import { TransitionLink } from '../transitions/TransitionLink';
@@ -24,6 +26,9 @@ const DIVIDER: React.CSSProperties = {
   borderInlineStart: '1px solid rgba(5, 5, 5, 0.06)',
 };
 
+/** Links shown in a row before the last declared actions fold into 更多 (JeecgBoot shows 编辑 | 更多). */
+const MAX_INLINE = 5;
+
 export interface RowActionsProps {
   list: ListController;
   row: Row;
@@ -31,18 +36,17 @@ export interface RowActionsProps {
   onDetail(): void;
   onDelete(): Promise<void>;
   onTransition(transition: TransitionModel): Promise<void>;
+  onAction(action: ActionModel): void;
 }
 
-/** The declared row actions; without a declaration the standard three and every transition. */
+/** The row links in order: the built-in ones the screen offers around its declared extras. */
 export function declaredRowActions(list: ListController): string[] {
-  return (
-    list.model.declaration.list?.rowActions ?? [
-      'edit',
-      'detail',
-      'delete',
-      ...list.model.transitions.map((t) => t.name),
-    ]
-  );
+  const { model } = list;
+  return [
+    ...(['edit', 'detail'] as const).filter((b) => model.offers(b)),
+    ...model.rowExtras,
+    ...(model.offers('delete') ? ['delete'] : []),
+  ];
 }
 
 export function RowActions(props: RowActionsProps): React.JSX.Element {
@@ -54,6 +58,8 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
   );
   const views = new Map(rowViews(list.model, list.permit).map((v) => [v.view.name, v]));
   const links: React.JSX.Element[] = [];
+  // Declared actions may fold into 更多 when a row has more links than fit: [link index, action].
+  const foldable: [number, ActionModel, boolean][] = [];
   for (const name of declaredRowActions(list)) {
     const state = name === 'edit' || name === 'delete' ? list.can(name) : 'show';
     if (state === 'hide') continue;
@@ -86,7 +92,23 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
     else {
       const view = views.get(name);
       const offered = transitions.get(name);
-      if (view)
+      const action = list.model.action(name);
+      const actionShown = action ? actionState(action, row, list.permit) : 'hide';
+      if (action && actionShown !== 'hide') {
+        foldable.push([links.length, action, actionShown === 'disable']);
+        links.push(
+          <Button
+            key={name}
+            type="link"
+            size="small"
+            disabled={actionShown === 'disable'}
+            className={`zj-action zj-action--${name}`}
+            onClick={() => props.onAction(action)}
+          >
+            {action.title}
+          </Button>,
+        );
+      } else if (view)
         links.push(
           <Button
             key={name}
@@ -109,9 +131,31 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
         );
     }
   }
+  // More than MAX_INLINE links would widen the table past the screen: the last actions fold into 更多.
+  const folded = links.length > MAX_INLINE ? foldable.slice(-(links.length - MAX_INLINE + 1)) : [];
+  const foldedAt = new Set(folded.map(([at]) => at));
+  const inline = links.filter((_, i) => !foldedAt.has(i));
+  if (folded.length > 0)
+    inline.push(
+      <Dropdown
+        key="more"
+        trigger={['click']}
+        menu={{
+          items: folded.map(([, action, disabled]) => ({ key: action.name, label: action.title, disabled })),
+          onClick: ({ key }) => {
+            const chosen = folded.find(([, action]) => action.name === key);
+            if (chosen) props.onAction(chosen[1]);
+          },
+        }}
+      >
+        <Button type="link" size="small" className="zj-row-actions__more">
+          更多 <DownOutlined />
+        </Button>
+      </Dropdown>,
+    );
   return (
     <span className="zj-row-actions" style={{ whiteSpace: 'nowrap' }}>
-      {links.flatMap((link, i) =>
+      {inline.flatMap((link, i) =>
         i === 0 ? [link] : [<span key={`d${i}`} style={DIVIDER} aria-hidden />, link],
       )}
       {opened && (

@@ -15,9 +15,9 @@ export interface SortState {
   order: 'asc' | 'desc';
 }
 
-/** Fields of the query form, in declaration order. */
+/** Fields of the query form, in declaration order; a screen's fixed parameters are not offered. */
 export function queryFields(model: EntityModel): FieldModel[] {
-  return model.declared.filter((f) => f.query && f.filterable);
+  return model.declared.filter((f) => f.query && f.filterable && !(f.name in model.fixedParams));
 }
 
 const PREFIX: Partial<Record<QueryRule, string>> = { ne: '!', gt: '>', ge: '>=', lt: '<', le: '<=' };
@@ -53,7 +53,7 @@ export function buildQueryParams(
   sort: SortState | null,
   page: { current: number; size: number },
 ): ListParams {
-  const params: ListParams = {};
+  const params: ListParams = { ...model.fixedParams };
   for (const field of queryFields(model)) {
     if (field.query?.mode === 'range') {
       const [begin, end] = Array.isArray(values[field.name]) ? (values[field.name] as unknown[]) : [];
@@ -64,13 +64,26 @@ export function buildQueryParams(
     const value = singleValue(field.query?.rule, values[field.name]);
     if (value !== '') params[field.name] = value;
   }
-  if (sort) {
-    params.column = sort.field;
-    params.order = sort.order;
-  }
+  // Without a sort of the user's the call names the screen's default, so every list sorts the same
+  // way on the server as in the request (spec 001 section 9: createTime descending unless declared).
+  const { field, order } = sort ?? model.defaultSort;
+  params.column = field;
+  params.order = order;
   params.pageNo = page.current;
   params.pageSize = page.size;
   return params;
+}
+
+/** Characters a query label shows on one line; a longer one wraps to a second line. */
+export const QUERY_LABEL_CHARS = 6;
+const LABEL_CHAR_PX = 14;
+/** The colon antd's zh_CN layout adds and the gap before the input. */
+const LABEL_EXTRA_PX = 22;
+
+/** The query form's label width: its longest label, up to QUERY_LABEL_CHARS characters. */
+export function queryLabelWidth(fields: readonly { title: string }[]): number {
+  const longest = Math.max(2, ...fields.map((f) => [...f.title].length));
+  return Math.min(longest, QUERY_LABEL_CHARS) * LABEL_CHAR_PX + LABEL_EXTRA_PX;
 }
 
 /** The spec's total text: 'a-b 共N条'. */

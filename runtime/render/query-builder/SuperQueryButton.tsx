@@ -3,10 +3,13 @@
  * clear it (the spec's "active" state with its clear action).
  */
 import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, Tag, Tooltip } from 'antd';
+import { Badge, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { FieldModel } from '../../model/declaration/model';
 import type { SuperQuery } from './super-query';
+
+// The "in effect" tag (antd Tag) shows only once a query is applied: not part of every list's load.
+const ActiveQueryTag = lazy(() => import('./ActiveQueryTag'));
 
 // The builder (its selects, pickers and saved-query panel) loads on first use, not with the list.
 const QueryBuilderModal = lazy(() =>
@@ -36,23 +39,9 @@ export function SuperQueryButton({
         </Button>
       </Badge>
       {active && (
-        <Tooltip
-          title={`${value.entries.length} 个条件（${value.matchType === 'and' ? '全部满足' : '任一满足'}）`}
-        >
-          <Tag
-            color="processing"
-            closable
-            className="zj-super-query__active"
-            closeIcon={<span aria-label="清空高级查询">×</span>}
-            onClose={(event) => {
-              event.preventDefault();
-              onApply(null);
-            }}
-            style={{ marginInlineEnd: 0, lineHeight: '30px' }}
-          >
-            已有高级查询条件生效
-          </Tag>
-        </Tooltip>
+        <Suspense fallback={null}>
+          <ActiveQueryTag value={value} onClear={() => onApply(null)} />
+        </Suspense>
       )}
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 /**
  * Which declared transitions a row offers: those the list names in rowActions (all of them when the
- * list names no actions), whose from-states hold the row's current value, and whose permission the
+ * list names no extras), whose from-states hold the row's current value, and whose permission the
  * user is not denied. The server checks the same state again; this only keeps useless buttons away.
  */
 import type { EntityModel, TransitionModel } from '../../model/declaration/model';
@@ -12,8 +12,7 @@ export interface RowTransition {
 }
 
 export function declaredTransitions(model: EntityModel): TransitionModel[] {
-  const named = model.declaration.list?.rowActions;
-  return model.transitions.filter((t) => !named || named.includes(t.name));
+  return model.transitions.filter((t) => model.rowExtras.includes(t.name));
 }
 
 export function stateOf(row: Record<string, unknown>, field: string): string {

@@ -28,7 +28,7 @@ export interface ViewTab {
  * transitions, a view is never offered unnamed: it adds a link to every row, which a screen asks for.
  */
 export function rowViews(model: EntityModel, permission: (code: string) => ButtonState): RowView[] {
-  const named = model.declaration.list?.rowActions ?? [];
+  const named = model.rowExtras;
   const out: RowView[] = [];
   for (const view of model.views) {
     if (!named.includes(view.name)) continue;

@@ -1,10 +1,11 @@
 /**
- * popup: pick rows from a declared entity's list (`widgetOptions.code` names it) and copy columns
+ * popup: pick rows from an online report (`widgetOptions.report` names its code) or a declared
+ * entity's list (`widgetOptions.code`) and copy columns
  * `orgFields` into form fields `destFields`, pairwise; this field shows its own share. A wrong
  * configuration shows the spec's message and disables the control.
  */
 import { Form, Input, message, Modal, Table, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { loadEntityModel } from '../declarations';
@@ -16,6 +17,9 @@ import { popupConfig, popupValues, PopupText, selectionProblem, type PopupConfig
 import { pickerPagination } from './picker-paging';
 
 export const POPUP_WIDTH = 1200;
+
+// A report's picker (its query form and calls) loads only when a report popup opens.
+const ReportPopupList = lazy(() => import('./ReportPopupList').then((m) => ({ default: m.ReportPopupList })));
 
 export function PopupWidget(props: WidgetProps): React.JSX.Element {
   const check = popupConfig(props.field.widgetOptions);
@@ -66,9 +70,10 @@ function PopupModal(props: {
   const [model, setModel] = useState<EntityModel | null>(null);
   const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<Row[]>([]);
+  const { report } = props.config;
   useEffect(() => {
-    loadEntityModel(props.config.code).then(setModel, () => setFailed(true));
-  }, [props.config.code]);
+    if (!report) loadEntityModel(props.config.code).then(setModel, () => setFailed(true));
+  }, [props.config.code, report]);
   const submit = () => {
     const problem = selectionProblem(chosen.length, props.config.multi);
     if (problem) void message.warning(problem);
@@ -77,17 +82,22 @@ function PopupModal(props: {
   return (
     <Modal
       open
-      title={model?.title ?? ''}
+      title={report ? '请选择' : (model?.title ?? '')}
       width={POPUP_WIDTH}
       okText="确定"
       cancelText="关闭"
       onOk={submit}
-      okButtonProps={{ disabled: !model }}
+      okButtonProps={{ disabled: !model && !report }}
       onCancel={props.onCancel}
       destroyOnHidden
       className="zj-popup-picker"
     >
       {failed && <Typography.Text type="danger">{PopupText.notConfigured}</Typography.Text>}
+      {report && (
+        <Suspense fallback={null}>
+          <ReportPopupList report={report} multi={props.config.multi} chosen={chosen} onChoose={setChosen} />
+        </Suspense>
+      )}
       {model && <PopupList model={model} multi={props.config.multi} chosen={chosen} onChoose={setChosen} />}
     </Modal>
   );

@@ -8,8 +8,10 @@ export const PopupText = {
 } as const;
 
 export interface PopupConfig {
-  /** The declared entity whose list is offered. */
+  /** The declared entity whose list is offered (when no report is named). */
   code: string;
+  /** An online report (by code) whose rows are offered: JeecgBoot's popup of a report. */
+  report?: string;
   /** Columns of the picked row... */
   orgFields: string[];
   /** ...written to these form fields, pairwise. */
@@ -30,12 +32,14 @@ export type PopupCheck = { ok: true; config: PopupConfig } | { ok: false; messag
 
 export function popupConfig(options: Record<string, unknown> | undefined): PopupCheck {
   const code = typeof options?.code === 'string' ? options.code.trim() : '';
+  const report = typeof options?.report === 'string' ? options.report.trim() : '';
   const orgFields = list(options?.orgFields);
   const destFields = list(options?.destFields);
-  if (!code || orgFields.length === 0 || destFields.length === 0)
+  if ((!code && !report) || orgFields.length === 0 || destFields.length === 0)
     return { ok: false, message: PopupText.notConfigured };
   if (orgFields.length !== destFields.length) return { ok: false, message: PopupText.countMismatch };
-  return { ok: true, config: { code, orgFields, destFields, multi: options?.multi === true } };
+  const multi = options?.multi === true;
+  return { ok: true, config: { code, orgFields, destFields, multi, ...(report ? { report } : {}) } };
 }
 
 /** Single mode needs exactly one row, multi at least one. */

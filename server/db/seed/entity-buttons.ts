@@ -51,6 +51,9 @@ export const ENTITY_BUTTONS: EntityButton[] = [
   { menu: 'message.template', perms: 'msgTemplate:delete', name: '删除消息模板', roles: ADMIN_ONLY },
   { menu: 'message.template', perms: 'msgTemplate:export', name: '导出消息模板', roles: ADMIN_ONLY },
   { menu: 'message.template', perms: 'msgTemplate:import', name: '导入消息模板', roles: ADMIN_ONLY },
+  // 通讯录: everyone reads it; managers keep it up to date.
+  { menu: 'customer.mailList', perms: 'mailList:edit', name: '编辑联系人', roles: MGR },
+  { menu: 'customer.mailList', perms: 'mailList:export', name: '导出联系人', roles: MGR },
 ];
 
 /** A button (menuType 2) under a seeded menu, granted to exactly `roles`. */

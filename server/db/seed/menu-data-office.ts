@@ -83,7 +83,7 @@ export const OFFICE_MENUS: MenuSeed[] = [
         button('customer:delete', '删除客户', ADMIN_ONLY),
       ],
     }),
-    page('customer.mailList', '通讯录', '/customer/mailList', 'modules/mailList/MailList', ALL, {
+    page('customer.mailList', '通讯录', '/customer/mailList', 'declared/mailList', ALL, {
       buttons: [button('mailList:add', '新增联系人', MGR)],
     }),
   ]),
@@ -97,9 +97,10 @@ export const OFFICE_MENUS: MenuSeed[] = [
     }),
   ]),
   group('version', '版本管理', '/version', 'TagsOutlined', [
-    page('version.list', '版本列表', '/version/list', 'modules/version/VersionList', ADMIN_ONLY, {
+    page('version.list', '版本列表', '/version/list', 'declared/version', ADMIN_ONLY, {
       buttons: [button('version:add', '新增版本', ADMIN_ONLY)],
     }),
+    page('version.reminder', '版本提醒', '/version/reminder', 'declared/versionReminder', ADMIN_ONLY),
   ]),
   group('statistics', '统计分析', '/statistics', 'BarChartOutlined', [
     page('statistics.work', '统计工作', '/statistics/work', 'modules/statistics/StatisticsWork', MGR),

@@ -1,10 +1,11 @@
 /** Roles below admin; admin is granted every row, so it is never listed. */
-export type MenuRole = 'manager' | 'staff';
+export type MenuRole = 'manager' | 'staff' | 'analyst';
 
 export const M: MenuRole = 'manager';
 export const S: MenuRole = 'staff';
+export const AN: MenuRole = 'analyst';
 /** Shorthands for the role lists the data files repeat. */
-export const ALL: MenuRole[] = [M, S];
+export const ALL: MenuRole[] = [M, S, AN];
 export const MGR: MenuRole[] = [M];
 export const ADMIN_ONLY: MenuRole[] = [];
 

@@ -69,6 +69,7 @@ export const ROLES = [
   { code: 'admin', name: '管理员', description: '系统管理员，拥有全部菜单与按钮' },
   { code: 'manager', name: '部门经理', description: '业务菜单与部分管理菜单' },
   { code: 'staff', name: '普通员工', description: '日常工作菜单' },
+  { code: 'analyst', name: '数据分析员', description: '在线报表的设计与发布' },
 ];
 
 export interface UserSeed {
@@ -76,7 +77,7 @@ export interface UserSeed {
   realname: string;
   orgCodes: string[];
   post: string;
-  role: 'admin' | 'manager' | 'staff';
+  role: 'admin' | 'manager' | 'staff' | 'analyst';
   sex: 1 | 2;
   phone: string;
   /** 2 = frozen. */
@@ -277,6 +278,15 @@ export const USERS: UserSeed[] = [
     sex: 2,
     phone: '13800000020',
     passwordChanged: false,
+  },
+  {
+    username: 'fengyu',
+    realname: '冯宇',
+    orgCodes: ['A01A01'],
+    post: 'clerk',
+    role: 'analyst',
+    sex: 1,
+    phone: '13800000022',
   },
   {
     username: 'dongjie',

@@ -1,0 +1,117 @@
+/**
+ * Semantic checks of the screen-level keys of schemaVersion 3: actions and where they are placed
+ * (list.toolbar, list.rowActions), list.disable and list.fixedParams, restrictDelete and fill
+ * rules. Split from semantics.ts, which checks fields, trees, transitions and views.
+ */
+import { checkLogic } from './logic.js';
+import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
+import type { Declaration, FieldDecl } from './types.js';
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+const BUILT_IN_ROW = new Set(['edit', 'detail', 'delete']);
+
+/** Field problems of a form's own fields (the same language as `fields[]`). */
+export type FieldChecker = (field: FieldDecl, at: string) => Problem[];
+
+export function checkActions(
+  decl: Declaration,
+  taken: { transitions: ReadonlySet<string>; views: ReadonlySet<string> },
+  checkField: FieldChecker,
+): Problem[] {
+  const out: Problem[] = [];
+  const fieldNames = new Set(decl.fields.map((f) => f.name));
+  const rowFields = new Set([...fieldNames, ...SYSTEM_FIELD_NAMES, ORG_CODE_FIELD]);
+  const names = new Set<string>();
+  decl.actions?.forEach((action, i) => {
+    const at = `/actions/${i}`;
+    if (
+      BUILT_IN_ROW.has(action.name) ||
+      taken.transitions.has(action.name) ||
+      taken.views.has(action.name) ||
+      names.has(action.name)
+    )
+      out.push({ path: `${at}/name`, message: `duplicate action "${action.name}"` });
+    names.add(action.name);
+    if ((action.request === undefined) === (action.panel === undefined))
+      out.push({ path: at, message: 'an action has either a request or a panel' });
+    if (action.form && !action.request)
+      out.push({
+        path: `${at}/form`,
+        message: 'a form sends its values with the request; give the action a request',
+      });
+    action.request?.carry?.forEach((name, j) => {
+      if (!rowFields.has(name))
+        out.push({ path: `${at}/request/carry/${j}`, message: `"${name}" is not a field of the row` });
+    });
+    for (const problem of checkLogic(action.visible, rowFields)) {
+      const [where, ...rest] = problem.split(': ');
+      out.push({ path: `${at}/visible${where === '/' ? '' : where}`, message: rest.join(': ') });
+    }
+    const formNames = new Set<string>();
+    action.form?.fields.forEach((field, j) => {
+      const fieldAt = `${at}/form/fields/${j}`;
+      if (formNames.has(field.name))
+        out.push({ path: `${fieldAt}/name`, message: `duplicate field name "${field.name}"` });
+      formNames.add(field.name);
+      if (field.unique || field.index || field.fillRule)
+        out.push({
+          path: fieldAt,
+          message: 'a form field of an action is not stored: no unique, index or fillRule',
+        });
+      out.push(...checkField(field, fieldAt));
+    });
+  });
+
+  decl.list?.toolbar?.forEach((name, i) => {
+    const action = decl.actions?.find((a) => a.name === name);
+    const at = `/list/toolbar/${i}`;
+    if (!action)
+      out.push({ path: at, message: `"${name}" is not an action (built-in buttons need no listing)` });
+    else if (action.request && action.request.ids !== 'ids')
+      out.push({
+        path: at,
+        message: `action "${name}" acts on one row: give its request "ids": "ids" to use it on the selection`,
+      });
+  });
+  const rowNames = new Set([...taken.transitions, ...taken.views, ...names]);
+  decl.list?.rowActions?.forEach((name, i) => {
+    const at = `/list/rowActions/${i}`;
+    if (BUILT_IN_ROW.has(name))
+      out.push({
+        path: at,
+        message: `"${name}" is built in: every list has it unless list.disable names it`,
+      });
+    else if (!rowNames.has(name))
+      out.push({ path: at, message: `"${name}" is not a transition, a view or an action` });
+  });
+  for (const key of Object.keys(decl.list?.fixedParams ?? {})) {
+    if (!fieldNames.has(key))
+      out.push({ path: `/list/fixedParams/${key}`, message: `"${key}" is not a declared field` });
+  }
+  return out;
+}
+
+/** restrictDelete needs the engine's delete route; a fill rule fills a text field on add. */
+export function checkStorageRules(decl: Declaration): Problem[] {
+  const out: Problem[] = [];
+  if (decl.routes === 'external' && decl.restrictDelete?.length)
+    out.push({
+      path: '/restrictDelete',
+      message: 'not allowed with "routes": "external" (the hand-written server deletes rows)',
+    });
+  decl.fields.forEach((field, i) => {
+    if (field.fillRule === undefined) return;
+    if (field.type !== 'string')
+      out.push({ path: `/fields/${i}/fillRule`, message: 'only for string fields' });
+    if (field.default !== undefined)
+      out.push({
+        path: `/fields/${i}/fillRule`,
+        message: 'a field is filled by a rule or by a default, not both',
+      });
+  });
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * Declarations take part in the menu and the permission tree without code. At start, for every
+ * declaration: the menu row that opens it (component `declared/<name>`) is found, or made from its
+ * `menu` entry; every permission code it uses gets a button row under that menu row, so the role
+ * dialog offers it and the server's deny-by-default has a row to grant. Rows are only added, never
+ * changed or removed: the admin owns them once they exist. New rows are granted to the admin role.
+ * Ids are derived from the declaration name / code, so servers starting together add each row once.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { EntityModel } from '../../runtime/model/declaration/model.js';
+
+/** Serialises the sync of several instances starting on one database. */
+const MENU_LOCK = 7_214_302;
+const ADMIN_ROLE_CODE = 'admin';
+
+export interface DeclaredButton {
+  code: string;
+  name: string;
+  /** '1' show / hide, '2' enable / disable. */
+  permsType: '1' | '2';
+  /** Field rules start switched off ('0'): turning one on is the admin's decision. */
+  status: '0' | '1';
+}
+
+function stableId(kind: string, key: string): string {
+  return createHash('md5').update(`declared:${kind}:${key}`).digest('hex');
+}
+
+/** The kebab-case spelling of an entity name (its file name): `dictItem` -> `dict-item`. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The component keys that open a declaration's screen. */
+export function declaredComponents(name: string): string[] {
+  return [...new Set([`declared/${name}`, `declared/${kebab(name)}`])];
+}
+
+/** Every permission code a declaration uses, with the name its button row gets. */
+export function declaredButtons(model: EntityModel): DeclaredButton[] {
+  const out = new Map<string, DeclaredButton>();
+  const add = (code: string | null, name: string, extra: Partial<DeclaredButton> = {}) => {
+    if (code && !out.has(code)) out.set(code, { code, name, permsType: '1', status: '1', ...extra });
+  };
+  const { permissions: p, title } = model;
+  // Only what the screen offers: a disabled built-in has no route, so no code to grant.
+  const offered = (action: Parameters<EntityModel['offers']>[0], code: string | null) =>
+    model.offers(action) ? code : null;
+  add(p.list, `查看${title}`);
+  add(offered('add', p.add), `新增${title}`);
+  add(offered('edit', p.edit), `编辑${title}`);
+  add(offered('delete', p.delete), `删除${title}`);
+  add(offered('deleteBatch', p.deleteBatch), `批量删除${title}`);
+  add(offered('exportXls', p.exportXls), `导出${title}`);
+  add(offered('importExcel', p.importExcel), `导入${title}`);
+  for (const t of model.transitions) add(t.permission, t.title);
+  for (const v of model.views) add(v.permission, v.title);
+  for (const a of model.actions) add(a.permission, a.title);
+  for (const f of model.declared) add(f.permission ?? null, `${title}${f.title}字段`, { status: '0' });
+  return [...out.values()];
+}
+
+async function menuRowOf(db: Db, model: EntityModel): Promise<string | null> {
+  const found = await sql<{ id: string }>`select id from sys_permission
+    where component in (${sql.join(declaredComponents(model.name))}) and menu_type in (0, 1) and del_flag = 0
+    order by sort_no limit 1`.execute(db);
+  if (found.rows[0]) return found.rows[0].id;
+  const menu = model.declaration.menu;
+  if (!menu) return null;
+  const parent = await sql<{ id: string }>`select id from sys_permission
+    where url = ${menu.parent} and menu_type in (0, 1) and del_flag = 0 order by sort_no limit 1`.execute(db);
+  const parentId = parent.rows[0]?.id ?? null;
+  const id = stableId('menu', model.name);
+  await sql`insert into sys_permission (id, parent_id, name, url, component, menu_type, sort_no, icon,
+      is_route, is_leaf, create_by)
+    values (${id}, ${parentId}, ${menu.title ?? model.title}, ${menu.path}, ${`declared/${model.name}`},
+      ${parentId ? 1 : 0}, ${menu.order ?? 100}, ${menu.icon ?? null}, true, true, 'system')
+    on conflict (id) do nothing`.execute(db);
+  if (parentId) await sql`update sys_permission set is_leaf = false where id = ${parentId}`.execute(db);
+  await grantToAdmin(db, id);
+  return id;
+}
+
+async function grantToAdmin(db: Db, permissionId: string): Promise<void> {
+  await sql`insert into sys_role_permission (role_id, permission_id)
+    select id, ${permissionId} from sys_role where role_code = ${ADMIN_ROLE_CODE}
+    on conflict do nothing`.execute(db);
+}
+
+async function addButtons(db: Db, model: EntityModel, menuId: string): Promise<number> {
+  const buttons = declaredButtons(model);
+  if (buttons.length === 0) return 0;
+  const existing = await sql<{ perms: string }>`select perms from sys_permission
+    where del_flag = 0 and perms in (${sql.join(buttons.map((b) => b.code))})`.execute(db);
+  const have = new Set(existing.rows.map((r) => r.perms));
+  let added = 0;
+  for (const [i, b] of buttons.entries()) {
+    if (have.has(b.code)) continue;
+    const id = stableId('button', b.code);
+    await sql`insert into sys_permission (id, parent_id, name, menu_type, perms, perms_type, sort_no,
+        is_route, is_leaf, status, create_by)
+      values (${id}, ${menuId}, ${b.name}, 2, ${b.code}, ${b.permsType}, ${200 + i}, false, true, ${b.status}, 'system')
+      on conflict (id) do nothing`.execute(db);
+    await grantToAdmin(db, id);
+    added += 1;
+  }
+  return added;
+}
+
+/** Makes sure every declaration has its menu row (when it declares one) and its button rows. */
+export async function syncDeclaredMenus(db: Db, models: readonly EntityModel[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MENU_LOCK})`.execute(trx);
+    for (const model of models) {
+      const menuId = await menuRowOf(trx, model);
+      if (menuId) await addButtons(trx, model, menuId);
+    }
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Online reports (docs/modules/reports.md): the report data set's views are rebuilt at start (the
+ * declared tables exist by then), then the designer, data set, menu and report screen calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { REPORT_DEFAULTS } from '../config.js';
+import { createDateFormatter } from '../http/dates.js';
+import { registerReportApiRoutes } from './api-routes.js';
+import { ReportCache } from './cache.js';
+import { syncReportViews } from './dataset.js';
+import { registerReportDatasetRoutes } from './dataset-routes.js';
+import { registerReportDesignerRoutes } from './designer-routes.js';
+import { registerReportMenuRoutes } from './menu-routes.js';
+import type { ReportDeps } from './run.js';
+
+export async function registerReports(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const format = createDateFormatter(deps.config.timeZone);
+  const limits = deps.config.report ?? REPORT_DEFAULTS;
+  const reportDeps: ReportDeps = {
+    database: deps.database,
+    timeZone: deps.config.timeZone,
+    timeoutMs: limits.timeoutMs,
+    exportRows: limits.exportRows,
+    maxCost: limits.maxCost ?? REPORT_DEFAULTS.maxCost,
+    cache: new ReportCache(),
+    now: () => format(new Date()),
+  };
+  await syncReportViews(deps.database.db);
+  registerReportDesignerRoutes(app, reportDeps);
+  registerReportMenuRoutes(app, reportDeps);
+  registerReportDatasetRoutes(app, reportDeps);
+  registerReportApiRoutes(app, reportDeps);
+}

@@ -1,0 +1,169 @@
+/**
+ * Running a report for a caller: who may open it, its parameters, the statement checked by the
+ * guard, the data scope of its menu entry, then count, page and totals in one report session, and
+ * dictionary texts after it. Answers are cached per report, request and scope (cache.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { CompiledQuery, RawBuilder } from 'kysely';
+import type { QueryParams } from '../../runtime/model/query/compile.js';
+import type { AuthContext } from '../http/authenticate.js';
+import { loadPermissionCodes } from '../auth/permission-codes.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { addDictText } from '../entity/dict-text.js';
+import { dataScopeSql } from '../entity/data-scope.js';
+import { ApiError, ResultCode } from '../result.js';
+import { AuthMessages } from '../http/authenticate.js';
+import type { ReportCache } from './cache.js';
+import { datasetNames, REPORT_SCHEMA } from './dataset.js';
+import type { ReportDefinition } from './definition.js';
+import { innerSql, paramValues, REPORT_ALIAS, reportModel, reportStatements, type Caller } from './query.js';
+import { checkCost, withReportSession, type ReportSession } from './session.js';
+import { checkReportSql } from './sql-guard.js';
+import { compileTemplate } from '../../runtime/model/report/template.js';
+
+export const REPORT_PERMS = {
+  list: 'report:list',
+  add: 'report:add',
+  edit: 'report:edit',
+  delete: 'report:delete',
+  dataset: 'report:dataset',
+} as const;
+
+export interface ReportDeps {
+  database: DatabaseHandle;
+  timeZone: string;
+  timeoutMs: number;
+  exportRows: number;
+  /** The largest planner cost a report statement may have (session.ts checkCost). */
+  maxCost: number;
+  cache: ReportCache;
+  now(): string;
+}
+
+/** The menu paths that open a report (by id or code): their grants and data rules are the report's. */
+export function reportUrls(def: ReportDefinition): string[] {
+  return [`/online/cgreport/${def.head.id}`, `/online/cgreport/${def.head.code}`];
+}
+
+/** Designers open every report; others those a role of theirs has on the menu. */
+export async function checkCanOpen(
+  deps: ReportDeps,
+  auth: AuthContext,
+  def: ReportDefinition,
+): Promise<void> {
+  const db = deps.database.db;
+  if ((await loadPermissionCodes(db, auth.userId)).has(REPORT_PERMS.list)) return;
+  const granted = await db
+    .selectFrom('sysPermission as p')
+    .innerJoin('sysRolePermission as rp', 'rp.permissionId', 'p.id')
+    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+    .select('p.id')
+    .where('ur.userId', '=', auth.userId)
+    .where('p.delFlag', '=', 0)
+    .where('p.url', 'in', reportUrls(def))
+    .executeTakeFirst();
+  if (!granted) throw new ApiError(AuthMessages.noPermission, ResultCode.NO_AUTH);
+}
+
+export function callerOf(auth: AuthContext, deps: ReportDeps): Caller {
+  return { username: auth.username, orgCode: auth.orgCode, now: deps.now() };
+}
+
+/** The author's statement with empty parameters, checked by the guard (designer and runs alike). */
+export async function checkStatement(deps: ReportDeps, def: ReportDefinition, values = {}): Promise<void> {
+  const { sql } = compileTemplate(def.head.cgrSql, values);
+  const tables = await datasetNames(deps.database.db);
+  await checkReportSql(sql, { tables, schema: REPORT_SCHEMA });
+}
+
+export interface ReportPage {
+  records: Record<string, unknown>[];
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+  totals: Record<string, number | null> | null;
+}
+
+const compile = (db: DatabaseHandle['db'], raw: RawBuilder<unknown>): CompiledQuery => raw.compile(db);
+
+async function runIn<R>(
+  session: ReportSession,
+  db: DatabaseHandle['db'],
+  raw: RawBuilder<unknown>,
+): Promise<R[]> {
+  const q = compile(db, raw);
+  return (await session.query<R>(q.sql, q.parameters)).rows;
+}
+
+/** A page of the report for the caller (cached 30 s per report, request and scope). */
+export async function reportPage(
+  deps: ReportDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  def: ReportDefinition,
+): Promise<ReportPage> {
+  const db = deps.database.db;
+  const query = (request.query ?? {}) as QueryParams;
+  const caller = callerOf(auth, deps);
+  const values = paramValues(def, query, caller);
+  const model = reportModel(def);
+  const scope = await dataScopeSql(
+    db,
+    {
+      userId: auth.userId,
+      username: auth.username,
+      orgCode: auth.orgCode,
+      tenantId: auth.tenantId,
+      now: caller.now,
+    },
+    model,
+    REPORT_ALIAS,
+    deps.timeZone,
+    { urls: reportUrls(def) },
+  );
+  const statements = reportStatements(def, model, innerSql(def, values), query, scope, deps.timeZone);
+  const countSql = compile(db, statements.count);
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        def.head.id,
+        def.head.rowVersion,
+        auth.tenantId,
+        countSql.sql,
+        countSql.parameters,
+        compile(db, statements.page).sql,
+        compile(db, statements.page).parameters,
+      ]),
+    )
+    .digest('hex');
+  // A hit is an answer to this very statement of this version of the report, which passed the
+  // guard when it was stored: the parse is only needed on a miss.
+  const cached = deps.cache.get<ReportPage>(key);
+  if (cached) return cached;
+  await checkStatement(deps, def, values);
+  const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId };
+  const answer = await withReportSession(deps.database, options, async (session) => {
+    await checkCost(session, countSql.sql, countSql.parameters, deps.maxCost);
+    const [{ total }] = await runIn<{ total: number }>(session, db, statements.count);
+    const records = total > 0 ? await runIn<Record<string, unknown>>(session, db, statements.page) : [];
+    const totals = statements.totals
+      ? (await runIn<Record<string, number | null>>(session, db, statements.totals))[0]
+      : null;
+    return { records, total: Number(total), totals };
+  });
+  const { pageNo, pageSize } = statements.query;
+  const page: ReportPage = {
+    records: await addDictText(db, model, answer.records),
+    total: answer.total,
+    current: pageNo,
+    size: pageSize,
+    pages: Math.ceil(answer.total / pageSize),
+    totals: answer.totals
+      ? Object.fromEntries(Object.entries(answer.totals).map(([k, v]) => [k, v === null ? null : Number(v)]))
+      : null,
+  };
+  deps.cache.set(def.head.id, key, page);
+  return page;
+}

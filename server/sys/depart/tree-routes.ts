@@ -1,0 +1,124 @@
+/**
+ * The department tree as any form reads it (JeecgBoot 3.4.3 SysDepartController): queryTreeList
+ * (the whole tree), queryDepartTreeSync?pid (one level, lazily), queryIdTree ({key, value, title}),
+ * queryParentName?departId, searchBy?keyWord (flat matches), getDepartList (flat, by code) and
+ * queryMyDeptTreeList (the caller's own departments with everything below them). Any signed-in
+ * user may read them: a form offering a department picker must be able to fill it, and the answers
+ * carry names, codes and the departments' own contact numbers, never people.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import type { DepartNode } from '../../../runtime/model/contract/pickers.js';
+import type { Db } from '../../db/database.js';
+import { checkId, guarded } from '../../entity/route-kit.js';
+import { likePattern } from '../../entity/sql.js';
+import { ok } from '../../result.js';
+import { requireAuth } from '../permission.js';
+import { authenticated, queryText } from '../menu/admin-kit.js';
+import { DepartMessages } from './model.js';
+import {
+  departSqlContext,
+  isRootDepart,
+  nestDeparts,
+  selectDeparts,
+  treeModel,
+  type DepartRow,
+  type DepartTreeModel,
+} from './store.js';
+
+const BASE = '/sys/sysDepart';
+/** Search words longer than this are cut: a name is never that long and LIKE work stays small. */
+const MAX_KEYWORD = 50;
+
+/** The picker's node (runtime/model/contract/pickers.ts): a root's parentId is ''. */
+function pickerTree(nodes: readonly DepartTreeModel[]): DepartNode[] {
+  return nodes.map(({ children, ...n }) => ({
+    ...n,
+    parentId: n.parentId ?? '',
+    ...(children ? { children: pickerTree(children) } : {}),
+  }));
+}
+
+interface IdNode {
+  key: string;
+  value: string;
+  title: string;
+  children?: IdNode[];
+}
+
+function idTree(nodes: readonly DepartTreeModel[]): IdNode[] {
+  return nodes.map((n) => ({
+    key: n.id,
+    value: n.id,
+    title: n.departName,
+    ...(n.children ? { children: idTree(n.children) } : {}),
+  }));
+}
+
+export function registerDepartTreeRoutes(app: FastifyInstance, db: Db, timeZone: string): void {
+  const ctx = departSqlContext(timeZone);
+  const all = () => selectDeparts(db, ctx, sql<SqlBool>`true`);
+
+  app.get(`${BASE}/queryTreeList`, authenticated, async () => ok(pickerTree(nestDeparts(await all()))));
+
+  app.get(`${BASE}/queryDepartTreeSync`, authenticated, (request) =>
+    guarded(async () => {
+      const pid = queryText(request, 'pid');
+      const where = pid ? sql<SqlBool>`d.parent_id = ${checkId(pid)}` : isRootDepart;
+      const rows = await selectDeparts(db, ctx, where);
+      return ok(rows.map((r) => ({ ...treeModel(r), parentId: r.parentId ?? '' })));
+    }),
+  );
+
+  app.get(`${BASE}/queryIdTree`, authenticated, async () => ok(idTree(nestDeparts(await all()))));
+
+  app.get(`${BASE}/queryParentName`, authenticated, (request) =>
+    guarded(async () => {
+      const id = checkId(queryText(request, 'departId'));
+      const row = await sql<{ name: string | null }>`select p.depart_name as name from sys_depart d
+        left join sys_depart p on p.id = d.parent_id and p.del_flag = 0
+        where d.id = ${id} and d.del_flag = 0`.execute(db);
+      if (row.rows.length === 0) return { ...ok(''), success: false, message: DepartMessages.notFound };
+      return ok(row.rows[0].name ?? '');
+    }),
+  );
+
+  // Matches by name, flat (the picker highlights them and opens their parents).
+  app.get(`${BASE}/searchBy`, authenticated, async (request) => {
+    const word = queryText(request, 'keyWord').slice(0, MAX_KEYWORD);
+    if (!word) return ok([]);
+    const rows = await selectDeparts(
+      db,
+      ctx,
+      sql<SqlBool>`d.depart_name ilike ${likePattern(word, 'contains')} escape '\\'`,
+      [{ field: 'orgCode', order: 'asc' }],
+      200,
+    );
+    return ok(rows.map((r) => ({ ...treeModel(r), isLeaf: true, parentId: r.parentId ?? '' })));
+  });
+
+  app.get(`${BASE}/getDepartList`, authenticated, async (request) => {
+    const word = queryText(request, 'departName').slice(0, MAX_KEYWORD);
+    const where = word
+      ? sql<SqlBool>`d.depart_name ilike ${likePattern(word, 'contains')} escape '\\'`
+      : sql<SqlBool>`true`;
+    const rows = await selectDeparts(db, ctx, where, [{ field: 'orgCode', order: 'asc' }]);
+    return ok(rows.map(({ childCount: _count, ...row }: DepartRow) => row));
+  });
+
+  // message '2' when the caller belongs to departments (then the tree below them), else '1'.
+  app.get(`${BASE}/queryMyDeptTreeList`, authenticated, async (request) => {
+    const auth = requireAuth(request);
+    const mine = await sql<{ orgCode: string }>`select d.org_code as "orgCode" from sys_depart d
+      join sys_user_depart ud on ud.dep_id = d.id where ud.user_id = ${auth.userId} and d.del_flag = 0`.execute(
+      db,
+    );
+    if (mine.rows.length === 0) return ok([], '1');
+    const branches = sql.join(
+      mine.rows.map((m) => sql<SqlBool>`left(d.org_code, ${m.orgCode.length}) = ${m.orgCode}`),
+      sql` or `,
+    );
+    const rows = await selectDeparts(db, ctx, sql<SqlBool>`(${branches})`);
+    return ok(pickerTree(nestDeparts(rows)), '2');
+  });
+}

@@ -1,0 +1,36 @@
+import type { Runtime } from '../../runtime/render';
+import { feedback, openDialog } from '../feedback';
+import { deleteAction, getAction, postAction, putAction } from '../http/client';
+import { StorageKeys } from '../session/keys';
+import { localStore } from '../session/storage';
+import { session } from '../session/store';
+import type { DictCache } from '../session/types';
+import { PANELS } from './panels';
+
+let runtime: Promise<Runtime> | null = null;
+
+/**
+ * The app's one engine runtime, made on first use (declared screens, reports): the engine never
+ * imports the shell, so it gets the app's HTTP helpers, messages and a view of the session here.
+ */
+export function appRuntime(): Promise<Runtime> {
+  runtime ??= import('../../runtime/render').then((render) =>
+    render.createRuntime({
+      renderers: render.defaultRenderers,
+      widgets: render.defaultWidgets,
+      panels: PANELS,
+      http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
+      // The app's messages and dialogs: themed, in zh_CN, loaded on first use.
+      feedback: {
+        message: (level, text) => feedback().message[level](text),
+        dialog: (kind, props) => void openDialog(kind, props),
+      },
+      session: {
+        auth: () => session.auth,
+        allAuth: () => session.allAuth,
+        cachedDict: (code) => localStore.get<DictCache>(StorageKeys.dictCache)?.[code],
+      },
+    }),
+  );
+  return runtime;
+}
