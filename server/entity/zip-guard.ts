@@ -1,9 +1,10 @@
 /**
  * A look at a zip's central directory before anything is inflated: an .xlsx is a zip, and a small
  * upload can claim gigabytes once decompressed (a zip bomb). The entry count, every declared size
- * and the total are capped; ZIP64 archives and a missing directory are refused. The streaming
- * reader then inflates at most what was declared here.
+ * and the total are capped; ZIP64 archives and a missing directory are refused. The reader
+ * (./xlsx/) then inflates at most what was declared here.
  */
+import { findEndOfDirectory } from './xlsx/zip.js';
 
 export const ZIP_LIMITS = {
   maxEntries: 500,
@@ -15,15 +16,7 @@ export const ZIP_LIMITS = {
 
 export class ZipRejected extends Error {}
 
-const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
-
-function findEndOfDirectory(buf: Buffer): number {
-  // The record is 22 bytes plus a comment of at most 65535 bytes, at the very end.
-  const stop = Math.max(0, buf.length - 22 - 0xffff);
-  for (let i = buf.length - 22; i >= stop; i -= 1) if (buf.readUInt32LE(i) === EOCD) return i;
-  return -1;
-}
 
 export function isZip(buf: Buffer): boolean {
   return buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50;

@@ -90,8 +90,9 @@ describe('spreadsheet cells', () => {
     expect(cellText("'=1+1")).toBe('=1+1');
     expect(cellText(new Date(Date.UTC(2024, 4, 1)))).toBe('2024-05-01');
     expect(cellText(new Date(Date.UTC(2024, 4, 1, 9, 30)))).toBe('2024-05-01 09:30:00');
-    expect(cellText({ richText: [{ text: 'a' }, { text: 'b' }] })).toBe('ab');
-    expect(cellText({ formula: 'A1', result: 3 })).toBe('3');
+    expect(cellText(3.5)).toBe('3.5');
+    expect(cellText(true)).toBe('true');
+    expect(cellText('  a b ')).toBe('a b');
     expect(cellText(null)).toBe('');
   });
 

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isDateFormat, rkValue } from '../../server/entity/xls/biff.js';
+import { isDateFormat } from '../../server/entity/number-formats.js';
+import { rkValue } from '../../server/entity/xls/biff.js';
 import { xlsRows, XlsRejected, type XlsValue } from '../../server/entity/xls/index.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../server/entity-fixtures/xls');

@@ -4,6 +4,7 @@
  * records), then the sheet's cell records. Every length is checked against its record; a record or
  * string that runs past its data throws XlsRejected('文件已损坏：…').
  */
+import { builtinIsDate, isDateFormat, serialToDate } from '../number-formats.js';
 import { damaged, XlsRejected } from './cfb.js';
 
 export type XlsValue = string | number | boolean | Date | null;
@@ -170,35 +171,6 @@ export class Segments {
 
 const stringAt = (record: BiffRecord, offset: number, countBytes: 1 | 2 = 2) =>
   new Segments([record.data, ...record.continues], offset).string(countBytes);
-
-/**
- * Built-in number formats a file may use without a FORMAT record: 14–22 and 45–47 are dates and
- * times (the ones exceljs knows), and so are 27–36 and 50–58 in Chinese, Japanese and Korean Excel
- * (e.g. 31, yyyy"年"m"月"d"日"), which exceljs leaves as numbers.
- */
-function builtinIsDate(id: number): boolean {
-  return (id >= 14 && id <= 22) || (id >= 45 && id <= 47) || (id >= 27 && id <= 36) || (id >= 50 && id <= 58);
-}
-
-/**
- * Whether a number format shows a date or time: after dropping [..] sections (colours, locales,
- * elapsed-hour brackets), quoted text, escaped and fill/padding characters, any of y m d h s b
- * remains (the test exceljs makes, case-insensitive as Excel reads format codes).
- */
-export function isDateFormat(format: string): boolean {
-  const bare = format
-    .replace(/\[[^\]]*\]/g, '')
-    .replace(/"[^"]*"/g, '')
-    .replace(/[\\_*]./g, '');
-  return /[ymdhsb]/i.test(bare);
-}
-
-/** A day serial as exceljs hands dates over: the wall-clock time as a UTC instant, to the second. */
-export function serialToDate(serial: number, date1904: boolean): Date | undefined {
-  const seconds = Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86400);
-  const ms = seconds * 1000;
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms) : undefined;
-}
 
 /** An RK number: a 30-bit integer or the top 30 bits of a double, optionally divided by 100. */
 export function rkValue(rk: number): number {

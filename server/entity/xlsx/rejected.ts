@@ -1,0 +1,2 @@
+/** A workbook the .xlsx reader refuses, with the reason in words for the user. */
+export class XlsxRejected extends Error {}
