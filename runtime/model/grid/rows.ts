@@ -1,0 +1,170 @@
+/**
+ * Row-state tracking of an editable grid: which rows are new, edited or removed, and the payload a
+ * save sends. Removing a new row drops it; removing a saved row records its id as deleted. Row keys
+ * carry the grid's case prefix (and new rows a temporary suffix) so that two grids on one page never
+ * share a key; both are stripped on save.
+ */
+import { GRID_SORT_KEY, GRID_TEMP_ID_SUFFIX } from './constants.js';
+
+export type RowStatus = 'new' | 'edited' | 'saved';
+
+export interface GridRow {
+  /** `<caseId><id>` or `<caseId><random><suffix>`. */
+  key: string;
+  values: Record<string, unknown>;
+}
+
+export interface GridState {
+  rows: readonly GridRow[];
+  added: readonly string[];
+  edited: readonly string[];
+  /** Ids (stripped) of saved rows removed from the grid. */
+  removed: readonly string[];
+}
+
+/** What a save sends: new rows without an id (the server makes ids), edited rows with theirs. */
+export interface GridSavePayload {
+  added: Record<string, unknown>[];
+  edited: Record<string, unknown>[];
+  deletedIds: string[];
+}
+
+export interface GridRowsOptions {
+  /** The grid instance's prefix of every row key. */
+  caseId?: string;
+  /** The drag-sort column (default orderNum). */
+  sortKey?: string;
+}
+
+let counter = 0;
+function tempPart(): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A row key without the case prefix and the temporary suffix. */
+export function stripRowId(key: string, caseId = ''): string {
+  let id = caseId && key.startsWith(caseId) ? key.slice(caseId.length) : key;
+  if (id.endsWith(GRID_TEMP_ID_SUFFIX)) id = id.slice(0, -GRID_TEMP_ID_SUFFIX.length);
+  return id;
+}
+
+export function isTempRowKey(key: string): boolean {
+  return key.endsWith(GRID_TEMP_ID_SUFFIX);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  if (empty(a) && empty(b)) return true;
+  return a === b || (typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
+}
+
+export class GridRows {
+  readonly caseId: string;
+  readonly sortKey: string;
+  private order: string[] = [];
+  private readonly values = new Map<string, Record<string, unknown>>();
+  /** Loaded values of saved rows, to tell an edited row from one changed back. */
+  private readonly original = new Map<string, Record<string, unknown>>();
+  private readonly removedIds: string[] = [];
+
+  constructor(saved: readonly Record<string, unknown>[] = [], options: GridRowsOptions = {}) {
+    this.caseId = options.caseId ?? '';
+    this.sortKey = options.sortKey ?? GRID_SORT_KEY;
+    for (const row of saved) {
+      const { id, ...rest } = row;
+      const key = `${this.caseId}${String(id)}`;
+      this.order.push(key);
+      this.values.set(key, { ...rest });
+      this.original.set(key, { ...rest });
+    }
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  keys(): readonly string[] {
+    return this.order;
+  }
+
+  get(key: string): Record<string, unknown> | undefined {
+    return this.values.get(key);
+  }
+
+  rows(): GridRow[] {
+    return this.order.map((key) => ({ key, values: this.values.get(key) ?? {} }));
+  }
+
+  status(key: string): RowStatus {
+    const original = this.original.get(key);
+    if (!original) return 'new';
+    const now = this.values.get(key) ?? {};
+    const fields = new Set([...Object.keys(original), ...Object.keys(now)]);
+    for (const f of fields) if (!sameValue(original[f], now[f])) return 'edited';
+    return 'saved';
+  }
+
+  /** Adds a new row at the end (or at `index`); returns its key. */
+  add(values: Record<string, unknown>, index = this.order.length): string {
+    const key = `${this.caseId}${tempPart()}${GRID_TEMP_ID_SUFFIX}`;
+    this.values.set(key, { ...values });
+    this.order.splice(Math.max(0, Math.min(index, this.order.length)), 0, key);
+    return key;
+  }
+
+  /** Sets one cell; answers whether the value changed. */
+  set(key: string, field: string, value: unknown): boolean {
+    const row = this.values.get(key);
+    if (!row || row[field] === value) return false;
+    row[field] = value;
+    return true;
+  }
+
+  /** Removes rows: a new row is dropped, a saved row's id is recorded as deleted. */
+  remove(keys: Iterable<string>): void {
+    const gone = new Set(keys);
+    for (const key of gone) {
+      if (!this.values.has(key)) continue;
+      if (this.original.has(key)) this.removedIds.push(stripRowId(key, this.caseId));
+      this.values.delete(key);
+      this.original.delete(key);
+    }
+    this.order = this.order.filter((k) => !gone.has(k));
+  }
+
+  /**
+   * Puts the rows in the given key order (after a drag) and renumbers the sort column from 1.
+   * Answers the keys whose sort value changed.
+   */
+  reorder(keys: readonly string[]): string[] {
+    const known = keys.filter((k) => this.values.has(k));
+    const rest = this.order.filter((k) => !known.includes(k));
+    this.order = [...known, ...rest];
+    const changed: string[] = [];
+    this.order.forEach((key, i) => {
+      if (this.set(key, this.sortKey, i + 1)) changed.push(key);
+    });
+    return changed;
+  }
+
+  state(): GridState {
+    const added: string[] = [];
+    const edited: string[] = [];
+    for (const key of this.order) {
+      const status = this.status(key);
+      if (status === 'new') added.push(key);
+      else if (status === 'edited') edited.push(key);
+    }
+    return { rows: this.rows(), added, edited, removed: [...this.removedIds] };
+  }
+
+  payload(): GridSavePayload {
+    const state = this.state();
+    return {
+      added: state.added.map((key) => ({ ...this.values.get(key) })),
+      edited: state.edited.map((key) => ({ id: stripRowId(key, this.caseId), ...this.values.get(key) })),
+      deletedIds: [...state.removed],
+    };
+  }
+}
