@@ -27,6 +27,7 @@ export default defineConfig({
                 'tests/server/notice-cluster.test.ts',
                 'tests/server/db-postgres.test.ts',
                 'tests/server/report-timeout-pg.test.ts',
+                'tests/server/report-source-pg.test.ts',
               ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],

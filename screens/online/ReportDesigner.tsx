@@ -1,5 +1,6 @@
 /**
- * 报表设计器 (a panel of 在线报表): code and name, one SQL statement in a real editor, 解析SQL
+ * 报表设计器 (a panel of 在线报表): code, name and 数据源 (the own database or a configured
+ * source, where 解析SQL and the preview run too), one SQL statement in a real editor, 解析SQL
  * (its columns and parameters from the server's guard and a LIMIT 0 run), then how each column and
  * parameter is shown, an optional chart, a preview with sample values, and 保存 (a new report, or
  * the version the analyst loaded: a save over someone else's is refused by the server).
@@ -9,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRuntime, type PanelProps } from '../../runtime/render';
 import { ChartSettings } from './designer/ChartSettings';
 import { ColumnsTable } from './designer/ColumnsTable';
+import { DataSourceSelect } from './designer/DataSourceSelect';
 import { emptyDraft, mergeParsed, type Draft, type ItemDraft, type ParamDraft } from './designer/definition';
 import { ParamsTable } from './designer/ParamsTable';
 import { PreviewPane } from './designer/PreviewPane';
@@ -61,6 +63,7 @@ export default function ReportDesigner({ row, close, refresh }: PanelProps): Rea
     const res = await http
       .post<{ fields: ItemDraft[]; params: ParamDraft[] }>(`${HEAD}/parseSql`, {
         sql: draft.head.cgrSql,
+        dbSource: draft.head.dbSource,
         items: draft.items,
         params: draft.params,
       })
@@ -112,7 +115,7 @@ export default function ReportDesigner({ row, close, refresh }: PanelProps): Rea
               />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             <Form.Item label="报表名称" required>
               <Input
                 aria-label="报表名称"
@@ -121,7 +124,12 @@ export default function ReportDesigner({ row, close, refresh }: PanelProps): Rea
               />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col span={5}>
+            <Form.Item label="数据源">
+              <DataSourceSelect value={draft.head.dbSource} onChange={(dbSource) => setHead({ dbSource })} />
+            </Form.Item>
+          </Col>
+          <Col span={7}>
             <Form.Item label="描述">
               <Input
                 aria-label="描述"
@@ -133,7 +141,11 @@ export default function ReportDesigner({ row, close, refresh }: PanelProps): Rea
         </Row>
         <Form.Item label="报表SQL（一条SELECT；${参数名} 引用参数；[[ and … ]] 在参数为空时省略）" required>
           <Suspense fallback={<Input.TextArea rows={8} disabled />}>
-            <SqlEditor value={draft.head.cgrSql} onChange={(cgrSql) => setHead({ cgrSql })} tables={tables} />
+            <SqlEditor
+              value={draft.head.cgrSql}
+              onChange={(cgrSql) => setHead({ cgrSql })}
+              tables={draft.head.dbSource ? [] : tables}
+            />
           </Suspense>
         </Form.Item>
       </Form>

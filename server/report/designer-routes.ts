@@ -1,7 +1,8 @@
 /**
  * The report designer's calls at JeecgBoot 3.4's paths: /online/cgreport/head/list, queryById,
- * add, edit, delete, deleteBatch, parseSql, copy, exportJson, importJson, addToMenu, preview, and
- * the columns and parameters of a report under /online/cgreport/item and /online/cgreport/param.
+ * add, edit, delete, deleteBatch, parseSql, copy, exportJson, importJson, addToMenu, preview,
+ * dataSources (the 数据源 choice), and the columns and parameters of a report under
+ * /online/cgreport/item and /online/cgreport/param.
  * A save drops the report's cached answers.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import { compileListQuery, single, type QueryParams } from '../../runtime/model/query/compile.js';
 import { asRecord } from '../entity/body.js';
 import { checkId, guarded, idList, idParam, pageOf, queryOf } from '../entity/route-kit.js';
+import { dataSourceChoices } from '../sys/data-source/lookup.js';
 import { likePattern } from '../sys/dict-store.js';
 import { requireAuth } from '../sys/permission.js';
 import { ApiError, ok, okMessage } from '../result.js';
@@ -49,7 +51,7 @@ function definitionOf(body: unknown): ReportDefinition {
       code: String(head.code ?? ''),
       name: String(head.name ?? ''),
       cgrSql: String(head.cgrSql ?? ''),
-      dbSource: typeof head.dbSource === 'string' ? head.dbSource : null,
+      dbSource: typeof head.dbSource === 'string' && head.dbSource !== '' ? head.dbSource : null,
       content: typeof head.content === 'string' ? head.content : null,
       chart: (head.chart && typeof head.chart === 'object'
         ? head.chart
@@ -223,7 +225,10 @@ export function registerReportDesignerRoutes(app: FastifyInstance, deps: ReportD
           const source = method === 'GET' ? queryOf(request) : asRecord(request.body);
           const sqlText = String((source as Record<string, unknown>).sql ?? '');
           const known = method === 'POST' ? definitionOf(request.body) : undefined;
-          return ok(await parseReportSql(deps, sqlText, requireAuth(request).tenantId, known));
+          // The designer's chosen data source (a code; empty: the product's own database).
+          const dbSource = (source as Record<string, unknown>).dbSource;
+          const code = typeof dbSource === 'string' && dbSource !== '' ? dbSource : null;
+          return ok(await parseReportSql(deps, sqlText, requireAuth(request).tenantId, known, code));
         }),
     });
 
@@ -234,6 +239,11 @@ export function registerReportDesignerRoutes(app: FastifyInstance, deps: ReportD
       if (!def.head.id) def.head.id = `preview-${randomUUID()}`;
       return ok(await reportPage(deps, request, requireAuth(request), def));
     }),
+  );
+
+  // The designer's 数据源 choice: codes and names only, never a host, user or password.
+  app.get(`${BASE}/head/dataSources`, perm(REPORT_PERMS.list), () =>
+    guarded(async () => ok(await dataSourceChoices(deps.database.db))),
   );
 
   app.post(`${BASE}/head/copy`, perm(REPORT_PERMS.add), (request) =>

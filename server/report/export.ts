@@ -19,7 +19,8 @@ import { lookupDict } from '../sys/dicts.js';
 import type { ReportDefinition } from './definition.js';
 import { innerSql, paramValues, REPORT_ALIAS, reportModel, reportStatements } from './query.js';
 import { callerOf, checkStatement, reportUrls, type ReportDeps } from './run.js';
-import { checkCost, withReportSession } from './session.js';
+import { checkCost } from './session.js';
+import { withReportTarget } from './source-session.js';
 
 const FETCH = 2000;
 export const TRUNCATED_HEADER = 'x-report-truncated';
@@ -49,7 +50,7 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         const query = (request.query ?? {}) as QueryParams;
         const caller = callerOf(auth, deps);
         const values = paramValues(def, query, caller);
-        await checkStatement(deps, def, values);
+        const source = await checkStatement(deps, def, values);
         const model = reportModel(def);
         const scope = await dataScopeSql(
           deps.database.db,
@@ -67,8 +68,9 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         );
         const statements = reportStatements(def, model, innerSql(def, values), query, scope, deps.timeZone);
         const count = statements.count.compile(deps.database.db);
-        const total = await withReportSession(
+        const total = await withReportTarget(
           deps.database,
+          source,
           { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId },
           async (s) => {
             await checkCost(s, count.sql, count.parameters, deps.maxCost);
@@ -78,6 +80,7 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         return {
           def,
           auth,
+          source,
           total,
           statement: statements.all(deps.exportRows).compile(deps.database.db),
           dicts: await dictMaps(deps, def),
@@ -94,8 +97,9 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         const sheet = workbook.addWorksheet(job.def.head.name.slice(0, 31));
         sheet.addRow(columns.map((c) => c.fieldTxt)).commit();
         let written = 0;
-        await withReportSession(
+        await withReportTarget(
           deps.database,
+          job.source,
           { timeoutMs: deps.timeoutMs * 6, tenantId: job.auth.tenantId },
           async (session) => {
             await session.query(

@@ -1,6 +1,7 @@
 /**
  * Online reports (docs/modules/reports.md): the report data set's views are rebuilt at start (the
- * declared tables exist by then), then the designer, data set, menu and report screen calls.
+ * declared tables exist by then), then the designer, data set, menu and report screen calls. The
+ * data sources' pools (source-pools.ts) end with the server.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
@@ -13,6 +14,8 @@ import { registerReportDatasetRoutes } from './dataset-routes.js';
 import { registerReportDesignerRoutes } from './designer-routes.js';
 import { registerReportMenuRoutes } from './menu-routes.js';
 import type { ReportDeps } from './run.js';
+import { ReportSourcePools } from './source-pools.js';
+import { createSecretBox } from '../sys/data-source/secret.js';
 
 export async function registerReports(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const format = createDateFormatter(deps.config.timeZone);
@@ -24,8 +27,15 @@ export async function registerReports(app: FastifyInstance, deps: AppDeps): Prom
     exportRows: limits.exportRows,
     maxCost: limits.maxCost ?? REPORT_DEFAULTS.maxCost,
     cache: new ReportCache(),
+    // Its own box over the same key (DATA_SOURCE_KEY or the data directory's key file).
+    sources: new ReportSourcePools(
+      deps.database.db,
+      createSecretBox(deps.config.dataSourceKey, deps.config.dataDir),
+      (message) => app.log.warn(message),
+    ),
     now: () => format(new Date()),
   };
+  app.addHook('onClose', () => reportDeps.sources.close());
   await syncReportViews(deps.database.db);
   registerReportDesignerRoutes(app, reportDeps);
   registerReportMenuRoutes(app, reportDeps);

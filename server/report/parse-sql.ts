@@ -1,12 +1,13 @@
 /**
- * 解析SQL: the statement run with no rows (LIMIT 0) through the same guard and report session,
+ * 解析SQL: the statement run with no rows (LIMIT 0) through the same guard and report session (on
+ * the report's data source when it names one),
  * answering its columns with a type each, and the parameters its template uses. A column keeps
  * what the designer already said about it (title, width, dictionary ...) when it is parsed again.
  */
 import { compileTemplate, templateParams } from '../../runtime/model/report/template.js';
 import { ApiError } from '../result.js';
 import type { ReportItem, ReportParam } from './definition.js';
-import { withReportSession } from './session.js';
+import { withReportTarget } from './source-session.js';
 import type { ReportDeps } from './run.js';
 import { checkStatement } from './run.js';
 
@@ -35,14 +36,16 @@ export async function parseReportSql(
   sql: string,
   tenantId: number,
   known: { items?: ReportItem[]; params?: ReportParam[] } = {},
+  dbSource: string | null = null,
 ): Promise<ParsedSql> {
-  const def = { head: { cgrSql: sql } } as Parameters<typeof checkStatement>[1];
-  await checkStatement(deps, def);
+  const def = { head: { cgrSql: sql, dbSource } } as Parameters<typeof checkStatement>[1];
+  const source = await checkStatement(deps, def);
   const uses = templateParams(sql);
   // Empty parameters: optional clauses drop out, the others are NULL; no row comes back anyway.
   const inner = compileTemplate(sql, {});
-  const fields = await withReportSession(
+  const fields = await withReportTarget(
     deps.database,
+    source,
     { timeoutMs: deps.timeoutMs, tenantId },
     async (session) => {
       const answer = await session.query(`select * from (${inner.sql}) as q limit 0`, inner.values);

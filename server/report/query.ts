@@ -132,10 +132,14 @@ export function innerSql(def: ReportDefinition, values: ParamValues): RawBuilder
   );
 }
 
+/** The row count's name in a summary: no report column can be named so (columns are identifiers). */
+export const COUNT_ALIAS = '#total';
+
 export interface ReportStatements {
   count: RawBuilder<{ total: number }>;
+  /** The count and the footer totals in one pass over the result (COUNT_ALIAS, then one per column). */
+  summary: RawBuilder<Record<string, unknown>>;
   page: RawBuilder<Record<string, unknown>>;
-  totals: RawBuilder<Record<string, unknown>> | null;
   /** The whole (filtered, sorted) result, for an export. */
   all(limit: number): RawBuilder<Record<string, unknown>>;
   query: ListQuery;
@@ -168,21 +172,18 @@ export function reportStatements(
       ? sql` order by ${sql.join(sort.map((t) => sql`${sql.ref(`${REPORT_ALIAS}.${t.field}`)} ${sql.raw(t.order === 'asc' ? 'asc' : 'desc')}`))}`
       : sql``;
   const totals = def.items.filter((i) => i.isTotal === 'sum' || i.isTotal === 'avg');
-  const totalSql =
-    totals.length > 0
-      ? sql<Record<string, unknown>>`select ${sql.join(
-          totals.map(
-            (i) =>
-              sql`${sql.raw(i.isTotal === 'avg' ? 'avg' : 'sum')}(${sql.ref(`${REPORT_ALIAS}.${i.fieldName}`)})::float8 as ${sql.id(i.fieldName)}`,
-          ),
-        )} ${from}`
-      : null;
+  const aggregates = totals.map(
+    (i) =>
+      sql`${sql.raw(i.isTotal === 'avg' ? 'avg' : 'sum')}(${sql.ref(`${REPORT_ALIAS}.${i.fieldName}`)})::float8 as ${sql.id(i.fieldName)}`,
+  );
   return {
     count: sql<{ total: number }>`select count(*)::int as total ${from}`,
+    summary: sql<
+      Record<string, unknown>
+    >`select ${sql.join([sql`count(*)::int as ${sql.id(COUNT_ALIAS)}`, ...aggregates])} ${from}`,
     page: sql<
       Record<string, unknown>
     >`select * ${from}${orderBy} limit ${pageSize} offset ${(compiled.pageNo - 1) * pageSize}`,
-    totals: totalSql,
     all: (limit) => sql<Record<string, unknown>>`select * ${from}${orderBy} limit ${limit}`,
     query: { ...compiled, pageSize },
   };

@@ -1,7 +1,8 @@
 /**
  * Running a report for a caller: who may open it, its parameters, the statement checked by the
- * guard, the data scope of its menu entry, then count, page and totals in one report session, and
- * dictionary texts after it. Answers are cached per report, request and scope (cache.ts).
+ * guard, the data scope of its menu entry, then count, page and totals in one report session (on
+ * the report's data source when it names one), and dictionary texts after it. Answers are cached
+ * per report, source, request and scope (cache.ts).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -17,10 +18,20 @@ import { AuthMessages } from '../http/authenticate.js';
 import type { ReportCache } from './cache.js';
 import { datasetNames, REPORT_SCHEMA } from './dataset.js';
 import type { ReportDefinition } from './definition.js';
-import { innerSql, paramValues, REPORT_ALIAS, reportModel, reportStatements, type Caller } from './query.js';
-import { checkCost, withReportSession, type ReportSession } from './session.js';
+import {
+  COUNT_ALIAS,
+  innerSql,
+  paramValues,
+  REPORT_ALIAS,
+  reportModel,
+  reportStatements,
+  type Caller,
+} from './query.js';
+import { checkCost } from './session.js';
+import type { ReportSource, ReportSourcePools } from './source-pools.js';
+import { withReportTarget } from './source-session.js';
 import { checkReportSql } from './sql-guard.js';
-import { compileTemplate } from '../../runtime/model/report/template.js';
+import { compileTemplate, type ParamValues } from '../../runtime/model/report/template.js';
 
 export const REPORT_PERMS = {
   list: 'report:list',
@@ -38,6 +49,8 @@ export interface ReportDeps {
   /** The largest planner cost a report statement may have (session.ts checkCost). */
   maxCost: number;
   cache: ReportCache;
+  /** The pools of the configured data sources a report may name (db_source). */
+  sources: ReportSourcePools;
   now(): string;
 }
 
@@ -70,11 +83,37 @@ export function callerOf(auth: AuthContext, deps: ReportDeps): Caller {
   return { username: auth.username, orgCode: auth.orgCode, now: deps.now() };
 }
 
-/** The author's statement with empty parameters, checked by the guard (designer and runs alike). */
-export async function checkStatement(deps: ReportDeps, def: ReportDefinition, values = {}): Promise<void> {
+/** Where a report runs: its data source (refused when missing or unsupported), or null for the own database. */
+export function reportSource(deps: ReportDeps, def: ReportDefinition): Promise<ReportSource | null> {
+  const code = def.head.dbSource;
+  return code ? deps.sources.resolve(code) : Promise.resolve(null);
+}
+
+/**
+ * The author's statement checked by the guard. On the own database it may read the report data
+ * set's views only; on a data source any table its user may read (the guard's other refusals hold).
+ */
+export async function guardStatement(
+  deps: ReportDeps,
+  def: ReportDefinition,
+  values: ParamValues,
+  source: ReportSource | null,
+): Promise<void> {
   const { sql } = compileTemplate(def.head.cgrSql, values);
+  if (source) return checkReportSql(sql, { tables: null });
   const tables = await datasetNames(deps.database.db);
   await checkReportSql(sql, { tables, schema: REPORT_SCHEMA });
+}
+
+/** The statement with empty parameters checked (designer and runs alike); answers where it runs. */
+export async function checkStatement(
+  deps: ReportDeps,
+  def: ReportDefinition,
+  values: ParamValues = {},
+): Promise<ReportSource | null> {
+  const source = await reportSource(deps, def);
+  await guardStatement(deps, def, values, source);
+  return source;
 }
 
 export interface ReportPage {
@@ -87,15 +126,6 @@ export interface ReportPage {
 }
 
 const compile = (db: DatabaseHandle['db'], raw: RawBuilder<unknown>): CompiledQuery => raw.compile(db);
-
-async function runIn<R>(
-  session: ReportSession,
-  db: DatabaseHandle['db'],
-  raw: RawBuilder<unknown>,
-): Promise<R[]> {
-  const q = compile(db, raw);
-  return (await session.query<R>(q.sql, q.parameters)).rows;
-}
 
 /** A page of the report for the caller (cached 30 s per report, request and scope). */
 export async function reportPage(
@@ -124,17 +154,22 @@ export async function reportPage(
     { urls: reportUrls(def) },
   );
   const statements = reportStatements(def, model, innerSql(def, values), query, scope, deps.timeZone);
-  const countSql = compile(db, statements.count);
+  const summarySql = compile(db, statements.summary);
+  const pageSql = compile(db, statements.page);
+  // The source and its settings' version: the same SQL on another database is another answer.
+  const source = await reportSource(deps, def);
   const key = createHash('sha256')
     .update(
       JSON.stringify([
         def.head.id,
         def.head.rowVersion,
+        source?.code ?? '',
+        source?.version ?? '',
         auth.tenantId,
-        countSql.sql,
-        countSql.parameters,
-        compile(db, statements.page).sql,
-        compile(db, statements.page).parameters,
+        summarySql.sql,
+        summarySql.parameters,
+        pageSql.sql,
+        pageSql.parameters,
       ]),
     )
     .digest('hex');
@@ -142,16 +177,20 @@ export async function reportPage(
   // guard when it was stored: the parse is only needed on a miss.
   const cached = deps.cache.get<ReportPage>(key);
   if (cached) return cached;
-  await checkStatement(deps, def, values);
+  await guardStatement(deps, def, values, source);
   const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId };
-  const answer = await withReportSession(deps.database, options, async (session) => {
-    await checkCost(session, countSql.sql, countSql.parameters, deps.maxCost);
-    const [{ total }] = await runIn<{ total: number }>(session, db, statements.count);
-    const records = total > 0 ? await runIn<Record<string, unknown>>(session, db, statements.page) : [];
-    const totals = statements.totals
-      ? (await runIn<Record<string, number | null>>(session, db, statements.totals))[0]
-      : null;
-    return { records, total: Number(total), totals };
+  const answer = await withReportTarget(deps.database, source, options, async (session) => {
+    await checkCost(session, summarySql.sql, summarySql.parameters, deps.maxCost);
+    // The count and the totals in one pass over the result, then the page.
+    const [summary] = (await session.query(summarySql.sql, summarySql.parameters)).rows;
+    const total = Number(summary[COUNT_ALIAS]);
+    const records = total > 0 ? (await session.query(pageSql.sql, pageSql.parameters)).rows : [];
+    const totalled = def.items.filter((i) => i.isTotal === 'sum' || i.isTotal === 'avg');
+    const totals =
+      totalled.length > 0
+        ? Object.fromEntries(totalled.map((i) => [i.fieldName, summary[i.fieldName]]))
+        : null;
+    return { records, total, totals };
   });
   const { pageNo, pageSize } = statements.query;
   const page: ReportPage = {
@@ -161,7 +200,12 @@ export async function reportPage(
     size: pageSize,
     pages: Math.ceil(answer.total / pageSize),
     totals: answer.totals
-      ? Object.fromEntries(Object.entries(answer.totals).map(([k, v]) => [k, v === null ? null : Number(v)]))
+      ? Object.fromEntries(
+          Object.entries(answer.totals).map(([k, v]) => [
+            k,
+            v === null || v === undefined ? null : Number(v),
+          ]),
+        )
       : null,
   };
   deps.cache.set(def.head.id, key, page);

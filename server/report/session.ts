@@ -27,7 +27,7 @@ export interface SessionOptions {
   tenantId: number;
 }
 
-type RawQuery = (sql: string, parameters?: readonly unknown[]) => Promise<ReportAnswer>;
+export type RawQuery = (sql: string, parameters?: readonly unknown[]) => Promise<ReportAnswer>;
 
 export const SessionMessages = {
   tooCostly: '报表查询预计耗时过长，请增加查询条件或缩小范围后重试',
@@ -48,23 +48,37 @@ function reportError(error: unknown): unknown {
   return error;
 }
 
-async function inTransaction<T>(
+/** How a session starts: the settings statement after BEGIN, and the words for a failure. */
+export interface SessionSetup {
+  sql: string;
+  parameters: readonly unknown[];
+  errorOf(error: unknown): unknown;
+}
+
+/** The product's own database: timeout, tenant, the report role and the report views' schema. */
+function ownSetup(options: SessionOptions): SessionSetup {
+  // One round trip for the four settings; set_config(..., true) is SET LOCAL. The role and schema
+  // are constants; the two values are numbers made here, bound all the same.
+  return {
+    sql: `select set_config('statement_timeout', $1, true), set_config('${TENANT_SETTING}', $2, true),
+        set_config('role', '${REPORT_ROLE}', true), set_config('search_path', '${REPORT_SCHEMA}', true)`,
+    parameters: [String(Math.max(1, Math.trunc(options.timeoutMs))), String(Math.trunc(options.tenantId))],
+    errorOf: reportError,
+  };
+}
+
+/** `work` inside BEGIN READ ONLY ... ROLLBACK, after the setup's settings (shared by every database). */
+export async function inReadOnlyTransaction<T>(
   run: RawQuery,
-  options: SessionOptions,
+  setup: SessionSetup,
   work: (s: ReportSession) => Promise<T>,
-) {
+): Promise<T> {
   await run('begin transaction read only');
   try {
-    // One round trip for the four settings; set_config(..., true) is SET LOCAL. The role and schema
-    // are constants; the two values are numbers made here, bound all the same.
-    await run(
-      `select set_config('statement_timeout', $1, true), set_config('${TENANT_SETTING}', $2, true),
-        set_config('role', '${REPORT_ROLE}', true), set_config('search_path', '${REPORT_SCHEMA}', true)`,
-      [String(Math.max(1, Math.trunc(options.timeoutMs))), String(Math.trunc(options.tenantId))],
-    );
+    await run(setup.sql, setup.parameters);
     return await work({ query: (sql, parameters) => run(sql, parameters) as Promise<ReportAnswer<never>> });
   } catch (error) {
-    throw reportError(error);
+    throw setup.errorOf(error);
   } finally {
     await run('rollback');
   }
@@ -86,7 +100,7 @@ export async function withReportSession<T>(
           fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
         };
       };
-      return await inTransaction(run, options, work);
+      return await inReadOnlyTransaction(run, ownSetup(options), work);
     } finally {
       client.release();
     }
@@ -99,7 +113,7 @@ export async function withReportSession<T>(
       const res = await pglite.query<Record<string, unknown>>(sql, [...parameters]);
       return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
     };
-    return inTransaction(run, options, work);
+    return inReadOnlyTransaction(run, ownSetup(options), work);
   });
 }
 

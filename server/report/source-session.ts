@@ -1,0 +1,89 @@
+/**
+ * A report session on a configured data source: a connection of the source's pool, the same
+ * READ ONLY transaction and statement timeout as on the product's own database, and the caller's
+ * tenant in the same setting (`zj.tenant_id`: views on the source may read it). There is no
+ * report role or data set there: what the statement can read is what the source's user may read,
+ * so an administrator gives a source a user that can only SELECT what reports should see.
+ */
+import type pg from 'pg';
+import type { DatabaseHandle } from '../db/database.js';
+import { ApiError } from '../result.js';
+import { connectFailure } from '../sys/data-source/connect.js';
+import { TENANT_SETTING } from './dataset.js';
+import {
+  inReadOnlyTransaction,
+  SessionMessages,
+  withReportSession,
+  type RawQuery,
+  type ReportSession,
+  type SessionOptions,
+  type SessionSetup,
+} from './session.js';
+import { SourceMessages, type ReportSource } from './source-pools.js';
+
+/** A server's answer carries a SQLSTATE; anything else (a reset socket, a timeout) is the connection's. */
+const isServerError = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown }).code));
+
+function sourceSetup(source: ReportSource, options: SessionOptions): SessionSetup {
+  return {
+    sql: `select set_config('statement_timeout', $1, true), set_config('${TENANT_SETTING}', $2, true)`,
+    parameters: [String(Math.max(1, Math.trunc(options.timeoutMs))), String(Math.trunc(options.tenantId))],
+    errorOf(error) {
+      const code = (error as { code?: unknown }).code;
+      const message = source.redact(error instanceof Error ? error.message : String(error));
+      if (code === '57014') return new ApiError(SessionMessages.timeout);
+      if (code === '25006') return new ApiError(SourceMessages.readOnly);
+      if (code === '42501') return new ApiError(SourceMessages.denied(message));
+      if (typeof code === 'string' && /^(42|22)/.test(code))
+        return new ApiError(SessionMessages.failed(message));
+      if (!isServerError(error))
+        return new ApiError(SourceMessages.connect(source.redact(connectFailure(error))));
+      return error;
+    },
+  };
+}
+
+/** Runs `work` in a report session on the data source. */
+export async function withSourceSession<T>(
+  source: ReportSource,
+  options: SessionOptions,
+  work: (session: ReportSession) => Promise<T>,
+): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await source.pool.connect();
+  } catch (error) {
+    throw new ApiError(SourceMessages.connect(source.redact(connectFailure(error))));
+  }
+  // A connection that failed mid-session leaves the pool instead of serving the next report.
+  let broken: Error | undefined;
+  const run: RawQuery = async (sql, parameters = []) => {
+    try {
+      const res = await client.query(sql, [...parameters]);
+      return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    } catch (error) {
+      if (!isServerError(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  };
+  try {
+    return await inReadOnlyTransaction(run, sourceSetup(source, options), work);
+  } catch (error) {
+    // The ROLLBACK of a lost connection fails too: say what happened to the connection.
+    if (broken && !(error instanceof ApiError))
+      throw new ApiError(SourceMessages.connect(source.redact(connectFailure(broken))));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** A report session where the report runs: its data source, or the product's own database. */
+export function withReportTarget<T>(
+  database: DatabaseHandle,
+  source: ReportSource | null,
+  options: SessionOptions,
+  work: (session: ReportSession) => Promise<T>,
+): Promise<T> {
+  return source ? withSourceSession(source, options, work) : withReportSession(database, options, work);
+}

@@ -1,0 +1,133 @@
+/**
+ * A report's data source that cannot serve it, on either database (no real source needed): an
+ * unknown or deleted source, one of a type reports cannot run on, a wrong password (a fake server
+ * checking the password the report sent) and a closed port. Each gives its Chinese message, and no
+ * answer carries the password.
+ */
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SourceMessages } from '../../server/report/source-pools.js';
+import { ConnectMessages } from '../../server/sys/data-source/connect.js';
+import { startFakePostgres, type FakePostgres } from './fake-postgres.js';
+import { createEntityContext, type EntityTestContext } from './entity-helpers.js';
+import { DEMO_PASSWORD } from './helpers.js';
+
+const SECRET = 'Right#Secret-2026';
+const WRONG = 'Wrong#Secret-2026';
+let ctx: EntityTestContext;
+let analyst: string;
+let fake: FakePostgres;
+
+const report = (code: string, dbSource: string) => ({
+  head: { code, name: `报表${code}`, cgrSql: 'select region from sales', dbSource },
+  items: [{ fieldName: 'region', fieldTxt: '区域', fieldType: 'String' }],
+  params: [],
+});
+const source = (code: string, extra: Record<string, unknown> = {}) => ({
+  code,
+  name: `数据源${code}`,
+  host: '127.0.0.1',
+  port: fake.port,
+  databaseName: 'reports',
+  username: 'reader',
+  password: WRONG,
+  ...extra,
+});
+const parse = (dbSource: string) =>
+  ctx.send('POST', '/online/cgreport/head/parseSql', { sql: 'select region from sales', dbSource }, analyst);
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  fake = await startFakePostgres({ password: SECRET });
+  ctx = await createEntityContext({ config: { dataSourceKey: randomBytes(32).toString('base64') } });
+  analyst = await ctx.login('fengyu', DEMO_PASSWORD);
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+describe('a missing source', () => {
+  it('refuses 解析SQL and a save naming a source that does not exist', async () => {
+    expect(await parse('nowhere')).toMatchObject({
+      success: false,
+      message: SourceMessages.missing('nowhere'),
+    });
+    expect(
+      await ctx.send('POST', '/online/cgreport/head/add', report('r_nowhere', 'nowhere'), analyst),
+    ).toMatchObject({ success: false, message: '数据源不存在：nowhere' });
+  });
+
+  it('refuses a saved report whose source was deleted since', async () => {
+    expect(await ctx.send('POST', '/sys/dataSource/add', source('gone'))).toMatchObject({ success: true });
+    expect(
+      await ctx.send('POST', '/online/cgreport/head/add', report('r_gone', 'gone'), analyst),
+    ).toMatchObject({
+      success: true,
+    });
+    const id = (await ctx.get<{ records: { id: string }[] }>('/sys/dataSource/list?code=gone')).result!
+      .records[0].id;
+    expect(await ctx.send('DELETE', `/sys/dataSource/delete?id=${id}`)).toMatchObject({ success: true });
+    expect(await ctx.get('/online/cgreport/api/getData/r_gone', analyst)).toMatchObject({
+      success: false,
+      message: '数据源不存在：gone',
+    });
+  });
+});
+
+describe('a source reports cannot use', () => {
+  it('says which types are supported', async () => {
+    expect(await ctx.send('POST', '/sys/dataSource/add', source('legacy_mysql'))).toMatchObject({
+      success: true,
+    });
+    // The column admits PostgreSQL only today; a source of another type (an older database, a
+    // future type) must still be refused by the reports rather than tried.
+    await sql`alter table sys_data_source drop constraint if exists sys_data_source_db_type_check`.execute(
+      ctx.database.db,
+    );
+    await sql`update sys_data_source set db_type = 'mysql' where code = 'legacy_mysql'`.execute(
+      ctx.database.db,
+    );
+    expect(await parse('legacy_mysql')).toMatchObject({
+      success: false,
+      message: '数据源legacy_mysql的类型为mysql，在线报表只支持 PostgreSQL 数据源',
+    });
+  });
+});
+
+describe('a source that does not connect', () => {
+  it('says the password is wrong, without the password', async () => {
+    expect(await ctx.send('POST', '/sys/dataSource/add', source('bad_password'))).toMatchObject({
+      success: true,
+    });
+    const answer = await parse('bad_password');
+    expect(answer).toMatchObject({
+      success: false,
+      message: SourceMessages.connect(ConnectMessages.password),
+    });
+    expect(JSON.stringify(answer)).not.toContain(WRONG);
+    // The report sent the stored password, decrypted: the fake server saw it.
+    expect(fake.seen.at(-1)).toMatchObject({ user: 'reader', database: 'reports', password: WRONG });
+  });
+
+  it('says the connection was refused on a closed port', async () => {
+    const port = await closedPort();
+    expect(await ctx.send('POST', '/sys/dataSource/add', source('closed_port', { port }))).toMatchObject({
+      success: true,
+    });
+    expect(await parse('closed_port')).toMatchObject({
+      success: false,
+      message: '数据源连接失败：连接被拒绝，请检查主机和端口',
+    });
+  });
+});
