@@ -107,10 +107,12 @@ describe('editable grid core', () => {
     expect(await footer(page, 'quantity').innerText()).toBe('5\n2.5');
     expect(await cell(page, 0, 'priority').innerText()).toBe('高');
 
-    // Two new rows at the end, with the declared defaults.
+    // Two new rows at the end, with the declared defaults (clicks 350 ms apart: not too fast; the
+    // second insert waits for the 1500 ms throttle).
     await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.waitForTimeout(350);
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    await expect.poll(() => page.locator(ROWS).count()).toBe(4);
+    await expect.poll(() => page.locator(ROWS).count(), { timeout: 3000 }).toBe(4);
     expect(await cell(page, 2, 'priority').innerText()).toBe('中');
     expect(await state(page)).toMatchObject({ rows: 4, added: 2, edited: [], removed: [] });
 

@@ -4,6 +4,7 @@
  * json-logic rules that may only use allow-listed operations.
  */
 import { findFormat, isValidPattern, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
+import { gridColumnProblems } from '../grid/columns.js';
 import { checkLogic } from './logic.js';
 import { checkActions, checkStorageRules } from './semantics-actions.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
@@ -263,6 +264,7 @@ export function checkSemantics(decl: Declaration): Problem[] {
   const viewNames = checkViews(decl, transitionNames, transitionPaths, out);
   out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
   out.push(...checkStorageRules(decl));
+  out.push(...gridColumnProblems(decl.fields));
   decl.form?.rules?.forEach((rule, i) => {
     const at = `/form/rules/${i}`;
     if (!fieldNames.has(rule.field))

@@ -149,7 +149,9 @@ function defaultOf(field: FieldDecl, type: GridColumnType, checked: string, unch
   if (type === 'checkbox') return field.widgetOptions?.defaultChecked === true ? checked : unchecked;
   if (field.default !== undefined) return field.default;
   if (type === 'switch') return GRID_UNCHECKED_VALUE;
-  return type === 'inputNumber' ? null : '';
+  // A numeric field starts empty as null ('' is not a number for the shared validator).
+  const numeric = field.type === 'int' || field.type === 'number' || field.type === 'money';
+  return type === 'inputNumber' || numeric ? null : '';
 }
 
 export function gridColumn(field: FieldModel): GridColumn {

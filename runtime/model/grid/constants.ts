@@ -30,19 +30,6 @@ export const GRID_COLUMN_TYPES = [
 
 export type GridColumnType = (typeof GRID_COLUMN_TYPES)[number];
 
-/** Column types the grid core renders and edits today; the rest are listed in docs/modules/grid.md. */
-export const IMPLEMENTED_COLUMN_TYPES: ReadonlySet<GridColumnType> = new Set<GridColumnType>([
-  'input',
-  'inputNumber',
-  'checkbox',
-  'select',
-  'date',
-  'datetime',
-  'switch',
-  'hidden',
-  'tags',
-]);
-
 export function isGridColumnType(value: unknown): value is GridColumnType {
   return typeof value === 'string' && (GRID_COLUMN_TYPES as readonly string[]).includes(value);
 }
@@ -71,6 +58,15 @@ export const GRID_TOOL_COLUMN_WIDTH_WITH_FOOTER = 60;
 export const GRID_BLUR_VALIDATE_MS = 100;
 export const GRID_INSERT_THROTTLE_MS = 1500;
 export const GRID_CLICK_THROTTLE_MS = 300;
+/** Async search of a dictionary (GET /sys/dict/loadDict/{dict}): debounce and page size. */
+export const GRID_SEARCH_DEBOUNCE_MS = 300;
+export const GRID_SEARCH_PAGE_SIZE = 10;
+
+/** Section 9 popups: the text-area popup 150 wide by 200 high, the file popup 520 by 200. */
+export const GRID_INPUT_POP_SIZE = { width: 150, height: 200 } as const;
+export const GRID_FILE_POP_SIZE = { width: 520, height: 200 } as const;
+/** Section 9: file names show 5 characters plus an ellipsis. */
+export const GRID_FILE_NAME_CHARS = 5;
 
 /** The default drag-sort key. */
 export const GRID_SORT_KEY = 'orderNum';
@@ -93,6 +89,11 @@ export const GridTexts = {
   remove: '删除',
   clickTooFast: '你点击的太快了，请慢点点击!',
   empty: '暂无数据',
+  upload: '上传',
+  uploadFailed: '上传失败',
+  pickFiles: '上传文件',
+  ok: '确定',
+  cancel: '取消',
   /** The unique rule's default message; ${title} is the column title. */
   unique: '${title}不能重复',
 } as const;

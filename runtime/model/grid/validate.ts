@@ -123,6 +123,18 @@ export class GridValidator {
   }
 
   /**
+   * One cell holding `value` (a draft while the user types): the same rules, with the unique rule
+   * counting the other rows only. Null when it passes.
+   */
+  checkCell(key: string, rowKey: string, value: unknown, rows: readonly GridRow[]): string | null {
+    const entry = this.compiled.find((c) => c.column.key === key);
+    if (!entry) return null;
+    const k = entry.column.unique ? uniqueKey(value) : null;
+    const duplicated = k !== null && rows.some((r) => r.key !== rowKey && uniqueKey(r.values[key]) === k);
+    return this.cellMessage(entry, value, duplicated);
+  }
+
+  /**
    * One column of every row (after an edit in it: a unique column's other rows may change too).
    * Answers row key -> message or null for each row.
    */

@@ -1,9 +1,10 @@
 /**
  * Tabulator column definitions for the grid's columns: the row-number, checkbox and drag columns,
- * then one column per declared field with its formatter (value + validation message), editor, click
- * toggle (checkbox, switch) and footer statistics.
+ * then one column per declared field with its formatter (cell-formatters.ts), editor
+ * (cell-editors.ts), click toggle (checkbox, switch), editability (disabled rows and columns) and
+ * footer statistics.
  */
-import type { CellComponent, ColumnDefinition } from 'tabulator-tables';
+import type { CellComponent, ColumnDefinition, RowComponent } from 'tabulator-tables';
 import type { GridColumn, GridStatistic } from '../../model/grid/columns';
 import {
   GRID_ROW_NUMBER_WIDTH,
@@ -12,69 +13,20 @@ import {
   GridTexts,
 } from '../../model/grid/constants';
 import { statisticOf } from '../../model/grid/statistics';
-import { editorFor, type LeaveCell } from './cell-editors';
+import { cellFormatter, type FormatHooks } from './cell-formatters';
+import { editorFor, type EditorHooks } from './cell-editors';
 
-/** The row key Tabulator indexes rows by. */
-export const ROW_KEY = '__key';
+export { ROW_KEY } from './cell-formatters';
 
-export interface ColumnHooks {
-  /** The message of a cell, or undefined. */
-  errorOf(rowKey: string, field: string): string | undefined;
-  /** A click toggled a checkbox or switch cell. */
-  toggled(cell: CellComponent, value: string): void;
-  leave: LeaveCell;
+export interface ColumnHooks extends FormatHooks, EditorHooks {
   /** Draw the drag handle (the rows have a sort column). */
   draggable: boolean;
-}
-
-function display(column: GridColumn, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (column.type === 'select')
-    return column.options.find((o) => o.value === String(value))?.text ?? String(value);
-  return String(value);
-}
-
-function control(column: GridColumn, value: unknown): HTMLElement {
-  if (column.type === 'checkbox') {
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.checked = value === column.checkedValue;
-    box.tabIndex = -1;
-    box.setAttribute('aria-label', column.title);
-    return box;
-  }
-  const on = value === column.checkedValue;
-  const sw = document.createElement('span');
-  sw.className = `zj-grid-switch${on ? ' zj-grid-switch-on' : ''}`;
-  sw.setAttribute('role', 'switch');
-  sw.setAttribute('aria-checked', String(on));
-  sw.setAttribute('aria-label', column.title);
-  return sw;
-}
-
-function formatter(column: GridColumn, hooks: ColumnHooks) {
-  return (cell: CellComponent) => {
-    const wrap = document.createElement('div');
-    wrap.className = 'zj-grid-cell';
-    const value = cell.getValue();
-    if (column.type === 'checkbox' || column.type === 'switch') wrap.append(control(column, value));
-    else {
-      const text = document.createElement('div');
-      text.className = 'zj-grid-value';
-      text.textContent = display(column, value);
-      wrap.append(text);
-    }
-    const message = hooks.errorOf(String(cell.getRow().getData()[ROW_KEY]), column.key);
-    cell.getElement().classList.toggle('zj-grid-invalid', message !== undefined);
-    if (message) {
-      const error = document.createElement('div');
-      error.className = 'zj-grid-error';
-      error.textContent = message;
-      error.title = message;
-      wrap.append(error);
-    }
-    return wrap;
-  };
+  /** Columns shown but not editable (a permission of type 2). */
+  disabledColumns: ReadonlySet<string>;
+  /** The header's select-all box (the grid keeps its checked / indeterminate state). */
+  selectAll(box: HTMLInputElement): void;
+  /** Whether a row may be selected. */
+  selectable(row: RowComponent): boolean;
 }
 
 function footerLines(lines: string[], right = false): HTMLElement {
@@ -90,25 +42,32 @@ function footerLines(lines: string[], right = false): HTMLElement {
 
 function dataColumn(column: GridColumn, kinds: GridStatistic[], hooks: ColumnHooks): ColumnDefinition {
   const toggles = column.type === 'checkbox' || column.type === 'switch';
+  const disabled = hooks.disabledColumns.has(column.key);
   const def: ColumnDefinition = {
     title: column.title,
     field: column.key,
     width: column.width,
     visible: column.type !== 'hidden',
     hozAlign: column.type === 'inputNumber' ? 'right' : toggles ? 'center' : 'left',
-    formatter: formatter(column, hooks),
+    formatter: cellFormatter(column, hooks),
   };
   // Tabulator reads an option given as undefined as a value (an undefined minWidth drops the width).
   if (column.minWidth !== undefined) def.minWidth = column.minWidth;
-  const editor = editorFor(column, hooks.leave);
-  if (editor) def.editor = editor;
-  if (column.required) def.cssClass = 'zj-grid-col-required';
+  const editor = disabled ? undefined : editorFor(column, hooks);
+  if (editor) {
+    def.editor = editor;
+    def.editable = (cell: CellComponent) => hooks.canEdit(cell);
+  }
+  const classes = [column.required && 'zj-grid-col-required', disabled && 'zj-grid-col-disabled'];
+  if (classes.some(Boolean)) def.cssClass = classes.filter(Boolean).join(' ');
   if (toggles) {
-    def.cellClick = (_e, cell) =>
-      hooks.toggled(
+    def.cellClick = (_e, cell) => {
+      if (!hooks.canEdit(cell)) return;
+      hooks.setValue(
         cell,
         cell.getValue() === column.checkedValue ? column.uncheckedValue : column.checkedValue,
       );
+    };
   }
   if (kinds.length > 0) {
     def.bottomCalc = (values: unknown[]) =>
@@ -120,6 +79,35 @@ function dataColumn(column: GridColumn, kinds: GridStatistic[], hooks: ColumnHoo
       );
   }
   return def;
+}
+
+function selectColumn(width: number, hooks: ColumnHooks): ColumnDefinition {
+  return {
+    title: '',
+    field: '__select',
+    formatter: (cell) => {
+      const row = cell.getRow();
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.setAttribute('aria-label', '选择');
+      box.checked = row.isSelected();
+      box.disabled = !hooks.selectable(row);
+      box.addEventListener('click', (e) => e.stopPropagation());
+      box.addEventListener('change', () => row.toggleSelect());
+      return box;
+    },
+    titleFormatter: () => {
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.setAttribute('aria-label', '全选');
+      hooks.selectAll(box);
+      return box;
+    },
+    width,
+    hozAlign: 'center',
+    headerHozAlign: 'center',
+    frozen: true,
+  };
 }
 
 export function tabulatorColumns(columns: readonly GridColumn[], hooks: ColumnHooks): ColumnDefinition[] {
@@ -141,16 +129,7 @@ export function tabulatorColumns(columns: readonly GridColumn[], hooks: ColumnHo
         bottomCalcFormatter: (cell: CellComponent) => footerLines(cell.getValue() as string[]),
       }),
     },
-    {
-      title: '',
-      field: '__select',
-      formatter: 'rowSelection',
-      titleFormatter: 'rowSelection',
-      width: toolWidth,
-      hozAlign: 'center',
-      headerHozAlign: 'center',
-      frozen: true,
-    },
+    selectColumn(toolWidth, hooks),
   ];
   if (hooks.draggable) {
     tools.push({

@@ -1,6 +1,7 @@
 /**
  * Test-only page for tests/browser/grid-core.test.ts: the editable grid over the plan-task fixture,
- * loaded lazily the way a screen will load it, with the grid's state printed for the test to read.
+ * loaded lazily the way a screen will load it, with the grid's state printed for the test to read;
+ * `?kinds` shows the equipment grid (kinds.tsx).
  */
 import { Button, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -11,6 +12,7 @@ import type { Declaration } from '../../../runtime/model/declaration/types';
 import type { GridState } from '../../../runtime/model/grid/rows';
 import type { EditableGridHandle } from '../../../runtime/render/grid/EditableGrid';
 import fixture from '../../../runtime/render/grid/fixtures/plan-task.json';
+import { KindsPage } from './kinds';
 
 const EditableGrid = lazy(() => import('../../../runtime/render/grid/EditableGrid'));
 
@@ -93,7 +95,7 @@ function Page() {
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ConfigProvider locale={zhCN}>
-      <Page />
+      {new URLSearchParams(location.search).has('kinds') ? <KindsPage /> : <Page />}
     </ConfigProvider>
   </StrictMode>,
 );
