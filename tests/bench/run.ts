@@ -9,6 +9,7 @@ import { benchNotice } from './notice.js';
 import { benchUsers } from './users.js';
 import { benchAdmin } from './admin.js';
 import { benchReports } from './reports.js';
+import { benchGrid } from './grid.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -23,6 +24,7 @@ const parts: Record<string, () => Promise<void>> = {
   users: async () => printTable('User list under a data rule', await benchUsers()),
   admin: async () => printTable('Permission lookup of a request', await benchAdmin()),
   reports: async () => printTable('Online reports over a million rows', await benchReports()),
+  grid: async () => printTable('Editable grid at 10,000 rows', await benchGrid()),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in parts));
