@@ -121,16 +121,15 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
       return body.result.total;
     };
 
-    // Uncached: every round asks for a page not asked before. The baseline is the report's SQL as
-    // an analyst would run it by hand for that page: the count, the page and the sum (the route
-    // runs its statements on the report session's own connection, out of the capture's sight).
+    // Uncached: every round asks for a page not asked before. The baseline is the report's SQL run
+    // by hand for that page the way the route runs it: the count with the sum in one statement, then
+    // the page (the route runs its statements on the report session's own connection).
     const inner = sql`select s.id, s.dept_code, s.kind, s.amount, s.sale_date from bench_sale s
       where s.dept_code = ${'D03'} and s.kind = ${KINDS[1]}`;
     const direct = async (page: number) => {
       const db = r.database.db;
-      await sql`select count(*) from (${inner}) t`.execute(db);
+      await sql`select count(*), sum(amount) from (${inner}) t`.execute(db);
       await sql`select * from (${inner}) t limit 10 offset ${(page - 1) * 10}`.execute(db);
-      await sql`select sum(amount) from (${inner}) t`.execute(db);
     };
     await getData(9);
     await direct(9);
@@ -173,7 +172,7 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
       {
         figure: `${target.label}: getData over ${ROWS.toLocaleString('en')} rows, two parameters, page 10 with total, median of ${ROUNDS} (goal ≤ 1.3x)`,
         value: fmtMs(median(routeMs)),
-        baseline: `count, page and sum directly ${fmtMs(median(directMs))}`,
+        baseline: `count with sum, and the page, directly ${fmtMs(median(directMs))}`,
         ratio: ratio(median(routeMs), median(directMs)),
       },
       {
