@@ -31,8 +31,17 @@ export interface PermissionsChangedEvent {
   userIds: string[] | null;
 }
 
-/** Everything the bus carries: socket notices and cache invalidations. */
-export type BusEvent = NoticeEvent | PermissionsChangedEvent;
+/**
+ * Live grid sync (server/grid-sync/): row changes and page messages for the /vxeSocket sockets. The
+ * bus only checks that the payload is an object; server/grid-sync/delivery.ts checks its shape.
+ */
+export interface GridSyncEvent {
+  to: 'grid';
+  payload: Readonly<Record<string, unknown>>;
+}
+
+/** Everything the bus carries: socket notices, cache invalidations and grid sync. */
+export type BusEvent = NoticeEvent | PermissionsChangedEvent | GridSyncEvent;
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -61,6 +70,11 @@ export function parseEvent(text: string): BusEvent | null {
   if (v.to === 'permissions') {
     if (v.userIds === null || isIdList(v.userIds)) return { to: 'permissions', userIds: v.userIds };
     return null;
+  }
+  if (v.to === 'grid') {
+    const payload = v.payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
+    return { to: 'grid', payload: payload as Record<string, unknown> };
   }
   const m = v.message as Record<string, unknown> | undefined;
   if (!m || (m.cmd !== 'topic' && m.cmd !== 'user')) return null;

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { attachPermissionBus } from '../auth/permission-codes.js';
-import { createEventBus } from '../bus/index.js';
+import { createEventBus, type EventBus } from '../bus/index.js';
 import { registerAnnouncementAdminRoutes, registerAnnouncementReaderRoutes } from './announcement-routes.js';
 import type { NoticeDeps } from './context.js';
 import { registerFeedRoutes } from './feed-routes.js';
@@ -18,16 +18,16 @@ const MAX_FRAME_BYTES = 4 * 1024;
 /**
  * Announcements, reminders and the notice socket. Registers the WebSocket plugin on the root (it
  * must see the upgrade before any route does), the event bus (PostgreSQL LISTEN/NOTIFY when
- * DATABASE_URL is set, in-process otherwise) and the routes under the API prefix.
+ * DATABASE_URL is set, in-process otherwise) and the routes under the API prefix. Answers the bus.
  */
-export async function registerNotices(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerNotices(app: FastifyInstance, deps: AppDeps): Promise<EventBus> {
   const db = deps.database.db;
   const bus = await createEventBus(db, deps.config.databaseUrl, (error) =>
     app.log.error({ err: error }, 'notice bus connection lost'),
   );
   const hub = new SocketHub();
   const unsubscribe = bus.subscribe((event) => {
-    if (event.to !== 'permissions') hub.deliver(event);
+    if (event.to === 'tenant' || event.to === 'users') hub.deliver(event);
   });
   // The same bus tells every instance to drop cached permission codes (server/auth/permission-codes.ts).
   const detachPermissions = attachPermissionBus(db, bus);
@@ -58,4 +58,6 @@ export async function registerNotices(app: FastifyInstance, deps: AppDeps): Prom
     detachPermissions();
     await bus.close();
   });
+  // Other live features (server/grid-sync/) share this bus rather than opening their own listener.
+  return bus;
 }

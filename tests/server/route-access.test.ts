@@ -22,7 +22,7 @@ describe('deny by default', () => {
     for (const route of table) expect(route.access, `${route.method} ${route.url}`).toBeTruthy();
   });
 
-  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page and uploaded files; the notice socket checks its token at the handshake; the WeChat binding callback carries a single-use state)', () => {
+  it('public routes are exactly the sign-in, registration and recovery calls (and the static API docs page and uploaded files; the notice and table sockets check their token at the handshake; the WeChat binding callback carries a single-use state)', () => {
     const publicRoutes = routeTable(ctx.app)
       .filter((r) => r.access === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -35,6 +35,7 @@ describe('deny by default', () => {
         "GET /api/sys/randomImage/:key",
         "GET /api/sys/thirdLogin/wechat/callback",
         "GET /api/sys/user/checkOnlyUser",
+        "GET /api/vxeSocket/:userId/:pageId",
         "GET /api/websocket/:userId",
         "POST /api/account/sms",
         "POST /api/sys/login",
