@@ -68,6 +68,14 @@ export const GRID_FILE_POP_SIZE = { width: 520, height: 200 } as const;
 /** Section 9: file names show 5 characters plus an ellipsis. */
 export const GRID_FILE_NAME_CHARS = 5;
 
+/**
+ * Popup sub-table (section 4): below the row when more than 350 px is free beneath the click, else
+ * above; its anchor (the row) is looked for again 3 times, 100 ms apart, before 打开子表失败.
+ */
+export const GRID_SUBTABLE_MIN_SPACE = 350;
+export const GRID_SUBTABLE_RETRIES = 3;
+export const GRID_SUBTABLE_RETRY_MS = 100;
+
 /** The default drag-sort key. */
 export const GRID_SORT_KEY = 'orderNum';
 
@@ -94,6 +102,11 @@ export const GridTexts = {
   pickFiles: '上传文件',
   ok: '确定',
   cancel: '取消',
+  /** The tree's placeholder child while a node's children load (the spec names no text). */
+  loading: '加载中...',
+  expand: '展开',
+  subTableFailed: '打开子表失败',
+  close: '关闭',
   /** The unique rule's default message; ${title} is the column title. */
   unique: '${title}不能重复',
 } as const;

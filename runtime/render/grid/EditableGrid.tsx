@@ -8,6 +8,7 @@
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import {
   ColumnCalcsModule,
+  DataTreeModule,
   EditModule,
   FormatModule,
   FrozenColumnsModule,
@@ -20,26 +21,30 @@ import {
 } from 'tabulator-tables';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
 import './grid.css';
-import { GridAccess } from '../../model/grid/access';
-import { gridColumns, newRowValues, type GridColumn, type GridOption } from '../../model/grid/columns';
+import type { GridColumn, GridOption } from '../../model/grid/columns';
 import { GRID_BLUR_VALIDATE_MS, GRID_MAX_HEIGHT } from '../../model/grid/constants';
 import { mergeErrors, runHandlers } from '../../model/grid/handlers';
 import { GridRows } from '../../model/grid/rows';
+import { TREE_META_FIELDS, isPlaceholder, treeData } from '../../model/grid/tree';
 import { firstGridError, GridValidator } from '../../model/grid/validate';
 import { RuntimeContext } from '../context';
 import { antdFeedback } from '../feedback';
-import type { PortalEdit } from './cell-editors';
 import { rowKeyOf } from './cell-formatters';
 import { CellWidget } from './cell-widgets';
 import { onMouseUpOutside } from './edit-outside';
 import { GridDicts } from './GridDicts';
+import { gridActions } from './grid-actions';
 import type { EditableGridProps } from './grid-props';
 import { GridToolbar } from './GridToolbar';
 import { gridMessages } from './grid-messages';
 import { ROW_KEY, tabulatorColumns } from './grid-columns';
 import { gridSelection } from './grid-selection';
+import { bindLazyChildren, RowRegistry, treeOptions } from './grid-tree';
 import { SlotRoots } from './slot-roots';
+import { useSubTable } from './SubTablePopup';
 import { tableOptions } from './table-options';
+import { useGridColumns } from './use-grid-columns';
+import { usePortalEdit } from './use-portal-edit';
 
 export type { EditableGridHandle, EditableGridProps, GridSlot, GridSlotProps } from './grid-props';
 
@@ -51,6 +56,7 @@ Tabulator.registerModule([
   SelectRowModule,
   ColumnCalcsModule,
   MoveRowsModule,
+  DataTreeModule,
 ]);
 
 const NO_ROWS: readonly Record<string, unknown>[] = [];
@@ -59,59 +65,67 @@ const NO_FIELDS: readonly string[] = [];
 export function EditableGrid(props: EditableGridProps) {
   const { model, rows = NO_ROWS, exclude = NO_FIELDS, caseId = '', maxHeight = GRID_MAX_HEIGHT } = props;
   const alwaysEdit = props.alwaysEdit === true;
+  const tree = props.tree === true || props.loadChildren !== undefined;
   const runtime = useContext(RuntimeContext);
   const host = useRef<HTMLDivElement>(null);
   const table = useRef<Tabulator | null>(null);
   const live = useRef(props);
   live.current = props;
   const [selected, setSelected] = useState(0);
-  const [active, setActive] = useState<PortalEdit | null>(null);
-  const endActive = useRef<(() => void) | null>(null);
   const dicts = useRef(new Map<string, GridOption[]>());
   const built = useRef(false);
-  const session = runtime?.session;
-  const access = useMemo(
-    () =>
-      new GridAccess(
-        props.authPrefix,
-        props.auth ?? session?.auth().map((a) => a.action) ?? [],
-        props.allAuth ?? session?.allAuth() ?? [],
-      ),
-    [props.authPrefix, props.auth, props.allAuth, session],
-  );
-  // Keyed by the names, so a caller's fresh array with the same fields does not rebuild the table.
-  const excludeKey = exclude.join(',');
-  const declared = useMemo(
-    () => gridColumns(model, excludeKey ? excludeKey.split(',') : []),
-    [model, excludeKey],
-  );
-  const columns = useMemo(
-    () => declared.filter((c) => access.column(c.key) !== 'removed'),
-    [declared, access],
-  );
-  const disabledColumns = useMemo(
-    () => new Set(columns.filter((c) => access.column(c.key) === 'disabled').map((c) => c.key)),
-    [columns, access],
+  const { access, columns, disabledColumns, codes } = useGridColumns(
+    model,
+    exclude,
+    { prefix: props.authPrefix, auth: props.auth, allAuth: props.allAuth },
+    runtime?.session,
   );
   const disabledKey = (props.disabledRows ?? []).map((id) => `${caseId}${id}`).join('\n');
   const disabledRows = useMemo(() => new Set(disabledKey ? disabledKey.split('\n') : []), [disabledKey]);
-  const validator = useMemo(() => new GridValidator(columns), [columns]);
-  const store = useMemo(() => new GridRows(rows, { caseId }), [rows, caseId]);
+  // Compiled on first use (or just after the table is built): ~13 ms of ajv compiling that the
+  // first paint of 10,000 rows does not need.
+  const validator = useMemo(() => {
+    let compiled: GridValidator | undefined;
+    return () => (compiled ??= new GridValidator(columns));
+  }, [columns]);
+  // A tree's store starts empty: treeData registers each row (and the children it carries).
+  const { store, nested, registry } = useMemo(() => {
+    const registry = new RowRegistry();
+    if (!tree) return { store: new GridRows(rows, { caseId }), nested: undefined, registry };
+    const treeStore = new GridRows([], { caseId, meta: TREE_META_FIELDS });
+    return { store: treeStore, nested: treeData(treeStore, rows, ROW_KEY), registry };
+  }, [rows, caseId, tree]);
   const messages = useMemo(
     () =>
       gridMessages(
         store,
         validator,
-        () => table.current,
+        (key) => registry.get(key),
         () => live.current.handlers,
       ),
-    [store, validator],
+    [store, validator, registry],
   );
-  const codes = useMemo(() => [...new Set(columns.flatMap((c) => (c.dict ? [c.dict] : [])))], [columns]);
 
   const emit = () => live.current.onChange?.(store.state());
   const optionsOf = (c: GridColumn): readonly GridOption[] =>
     c.options.length > 0 ? c.options : (dicts.current.get(c.dict ?? '') ?? []);
+
+  const { setActive, endActive, setEnd, editing, setRow } = usePortalEdit(
+    store,
+    columns,
+    () => table.current,
+    (key) => registry.get(key),
+  );
+  const feedback = runtime?.feedback ?? antdFeedback;
+  const subTable = useSubTable(
+    props.subTable,
+    (key) => {
+      const el = registry.get(key)?.getElement();
+      return el?.isConnected ? el : null;
+    },
+    (key) => store.get(key),
+    feedback,
+  );
 
   const onItems = useCallback((code: string, items: GridOption[]) => {
     dicts.current.set(code, items);
@@ -136,7 +150,10 @@ export function EditableGrid(props: EditableGridProps) {
       later(cell);
       emit();
     };
-    const selectable = (row: RowComponent) => !disabledRows.has(String(row.getData()[ROW_KEY]));
+    const selectable = (row: RowComponent) => {
+      const data = row.getData() as Record<string, unknown>;
+      return !isPlaceholder(data) && !disabledRows.has(String(data[ROW_KEY]));
+    };
     const selection = gridSelection(selectable, setSelected);
     const instance = new Tabulator(host.current, {
       ...tableOptions(
@@ -144,17 +161,21 @@ export function EditableGrid(props: EditableGridProps) {
         alwaysEdit,
         columns.some((c) => c.key === store.sortKey),
       ),
-      data: store.rows().map((r) => ({ [ROW_KEY]: r.key, ...r.values })),
+      ...(tree && treeOptions()),
+      data: nested ?? store.tableData(ROW_KEY),
       selectableRowsCheck: selectable,
-      rowFormatter: (row) => row.getElement().classList.toggle('zj-grid-row-disabled', !selectable(row)),
+      rowFormatter: (row) => {
+        registry.seen(row);
+        row.getElement().classList.toggle('zj-grid-row-disabled', !selectable(row));
+      },
       columns: tabulatorColumns(columns, {
         errorOf: (key, field) => messages.errors.get(key)?.[field],
         optionsOf,
-        canEdit: (cell) => !disabledRows.has(rowKeyOf(cell)) && !disabledColumns.has(cell.getField()),
+        canEdit: (cell) => selectable(cell.getRow()) && !disabledColumns.has(cell.getField()),
         setValue: (cell, value) => cell.setValue(value),
         alwaysEdit,
         leave: later,
-        check: (cell, draft) => validator.checkCell(cell.getField(), rowKeyOf(cell), draft, store.rows()),
+        check: (cell, draft) => validator().checkCell(cell.getField(), rowKeyOf(cell), draft, store.rows()),
         portal: runtime ? (edit) => setActive(edit) : undefined,
         renderSlot: (column, cell, el) => {
           const slot = live.current.slots?.[String(column.field.widgetOptions?.slot ?? column.key)];
@@ -163,7 +184,11 @@ export function EditableGrid(props: EditableGridProps) {
           const node = slot?.({ value: cell.getValue(), row: data, column, setValue });
           if (slot) slots.render(`${rowKeyOf(cell)}\n${column.key}`, el, node);
         },
-        draggable: columns.some((c) => c.key === store.sortKey),
+        draggable: !tree && columns.some((c) => c.key === store.sortKey),
+        expand: tree || live.current.subTable !== undefined,
+        openSubTable: live.current.subTable
+          ? (row, clickY) => void subTable.open(String(row.getData()[ROW_KEY]), clickY)
+          : undefined,
         disabledColumns,
         selectable,
         selectAll: selection.selectAll,
@@ -172,15 +197,17 @@ export function EditableGrid(props: EditableGridProps) {
     built.current = false;
     instance.on('tableBuilt', () => {
       built.current = true;
+      timers.add(setTimeout(validator));
       if (dicts.current.size > 0) instance.redraw(true);
     });
     instance.on('cellEdited', changed);
     instance.on('cellEditCancelled', () => setActive(null));
     selection.bind(instance);
+    if (tree) bindLazyChildren(instance, store, () => live.current.loadChildren);
     instance.on('rowMoved', () => {
       const order = instance.getRows().map((r) => String(r.getData()[ROW_KEY]));
       for (const key of store.reorder(order)) {
-        void instance.updateRow(key, { [store.sortKey]: store.get(key)?.[store.sortKey] });
+        void registry.get(key)?.update({ [store.sortKey]: store.get(key)?.[store.sortKey] });
       }
       emit();
     });
@@ -194,38 +221,25 @@ export function EditableGrid(props: EditableGridProps) {
       for (const t of timers) clearTimeout(t);
       slots.clear();
       setActive(null);
+      subTable.close();
       table.current = null;
       instance.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt only when the data or columns change
   }, [store, messages, columns, maxHeight, alwaysEdit, disabledRows, disabledColumns, runtime]);
 
-  const add = () => {
-    const values = newRowValues(columns);
-    // A new line goes last: it takes the next sort number.
-    if (store.sortKey in values) values[store.sortKey] = store.size + 1;
-    const key = store.add(values);
-    void table.current?.addRow({ [ROW_KEY]: key, ...values }, false).then((row) => row.scrollTo());
-    emit();
-  };
-
-  const remove = () => {
-    const keys = (table.current?.getSelectedData() ?? []).map((d: Record<string, unknown>) =>
-      String(d[ROW_KEY]),
-    );
-    store.remove(keys);
-    for (const key of keys) {
-      messages.errors.delete(key);
-      void table.current?.deleteRow(key);
-    }
-    setSelected(0);
-    // A removed row may have been the other half of a duplicate.
-    for (const c of columns) if (c.unique) messages.validateColumn(c.key);
-    emit();
-  };
+  const { add, remove } = gridActions({
+    table: () => table.current,
+    store,
+    columns,
+    messages,
+    registry,
+    emit,
+    setSelected,
+  });
 
   const check = () => {
-    const all = validator.validateAll(store.rows());
+    const all = validator().validateAll(store.rows());
     messages.show(all);
     return all;
   };
@@ -240,44 +254,26 @@ export function EditableGrid(props: EditableGridProps) {
     },
     payload: () => store.payload(),
     state: () => store.state(),
+    async openSubTable(id: string) {
+      const key = `${caseId}${id}`;
+      // Scrolling draws a top-level row that the virtual renderer left out; a child must be shown.
+      await table.current?.scrollToRow(key, 'center', false).catch(() => undefined);
+      return subTable.open(key);
+    },
   }));
 
-  const setEnd = useCallback((end: (() => void) | null) => {
-    endActive.current = end;
-  }, []);
-  /** The active React editor; finishing it (either way) unmounts it. */
-  const editing = useMemo<PortalEdit | null>(() => {
-    if (!active) return null;
-    const close = () => {
-      endActive.current = null;
-      setActive(null);
-    };
-    return {
-      ...active,
-      success: (value) => (close(), active.success(value)),
-      cancel: () => (close(), active.cancel()),
-    };
-  }, [active]);
-  const setRow = (values: Record<string, unknown>) => {
-    if (!active) return;
-    const key = rowKeyOf(active.cell);
-    const known = Object.fromEntries(
-      Object.entries(values).filter(([k]) => columns.some((c) => c.key === k)),
-    );
-    for (const [field, value] of Object.entries(known)) store.set(key, field, value);
-    void table.current?.updateRow(key, known);
-  };
   return (
     <div className="zj-grid">
       <GridToolbar
         canAdd={access.canAdd}
         canRemove={access.canBatchDelete}
         selected={selected}
-        feedback={runtime?.feedback ?? antdFeedback}
+        feedback={feedback}
         add={add}
         remove={remove}
       />
       <div ref={host} />
+      {subTable.view}
       {runtime && <GridDicts codes={codes} onItems={onItems} />}
       {runtime && editing && (
         <CellWidget

@@ -6,6 +6,8 @@
 import type { CellComponent } from 'tabulator-tables';
 import { fileName, optionTexts, progressPercent, shortFileName, splitList } from '../../model/grid/cell-text';
 import type { GridColumn, GridOption } from '../../model/grid/columns';
+import { GridTexts } from '../../model/grid/constants';
+import { isPlaceholder } from '../../model/grid/tree';
 import { staticUrl } from '../widgets/upload-list';
 
 /** The row key Tabulator indexes rows by. */
@@ -161,8 +163,16 @@ function valueOf(column: GridColumn, cell: CellComponent, hooks: FormatHooks): H
   }
 }
 
-export function cellFormatter(column: GridColumn, hooks: FormatHooks) {
+/** A tree node's placeholder child: 加载中... in the first column, nothing elsewhere. */
+function placeholder(first: boolean): HTMLElement {
+  const div = el('div', 'zj-grid-value zj-grid-loading');
+  if (first) div.textContent = GridTexts.loading;
+  return div;
+}
+
+export function cellFormatter(column: GridColumn, hooks: FormatHooks, first = false) {
   return (cell: CellComponent) => {
+    if (isPlaceholder(cell.getRow().getData() as Record<string, unknown>)) return placeholder(first);
     const wrap = el('div', 'zj-grid-cell');
     wrap.append(valueOf(column, cell, hooks));
     const message = hooks.errorOf(rowKeyOf(cell), column.key);

@@ -15,6 +15,7 @@ import {
 import { statisticOf } from '../../model/grid/statistics';
 import { cellFormatter, type FormatHooks } from './cell-formatters';
 import { editorFor, type EditorHooks } from './cell-editors';
+import { expandColumn } from './grid-tree';
 
 export { ROW_KEY } from './cell-formatters';
 
@@ -27,6 +28,10 @@ export interface ColumnHooks extends FormatHooks, EditorHooks {
   selectAll(box: HTMLInputElement): void;
   /** Whether a row may be selected. */
   selectable(row: RowComponent): boolean;
+  /** Show the expand column (tree rows, or a popup sub-table). */
+  expand?: boolean;
+  /** The expand column's button opens the row's popup sub-table. */
+  openSubTable?(row: RowComponent, clickY: number): void;
 }
 
 function footerLines(lines: string[], right = false): HTMLElement {
@@ -40,7 +45,12 @@ function footerLines(lines: string[], right = false): HTMLElement {
   return wrap;
 }
 
-function dataColumn(column: GridColumn, kinds: GridStatistic[], hooks: ColumnHooks): ColumnDefinition {
+function dataColumn(
+  column: GridColumn,
+  kinds: GridStatistic[],
+  hooks: ColumnHooks,
+  first: boolean,
+): ColumnDefinition {
   const toggles = column.type === 'checkbox' || column.type === 'switch';
   const disabled = hooks.disabledColumns.has(column.key);
   const def: ColumnDefinition = {
@@ -49,7 +59,7 @@ function dataColumn(column: GridColumn, kinds: GridStatistic[], hooks: ColumnHoo
     width: column.width,
     visible: column.type !== 'hidden',
     hozAlign: column.type === 'inputNumber' ? 'right' : toggles ? 'center' : 'left',
-    formatter: cellFormatter(column, hooks),
+    formatter: cellFormatter(column, hooks, first),
   };
   // Tabulator reads an option given as undefined as a value (an undefined minWidth drops the width).
   if (column.minWidth !== undefined) def.minWidth = column.minWidth;
@@ -58,7 +68,11 @@ function dataColumn(column: GridColumn, kinds: GridStatistic[], hooks: ColumnHoo
     def.editor = editor;
     def.editable = (cell: CellComponent) => hooks.canEdit(cell);
   }
-  const classes = [column.required && 'zj-grid-col-required', disabled && 'zj-grid-col-disabled'];
+  const classes = [
+    column.required && 'zj-grid-col-required',
+    disabled && 'zj-grid-col-disabled',
+    first && 'zj-grid-col-first',
+  ];
   if (classes.some(Boolean)) def.cssClass = classes.filter(Boolean).join(' ');
   if (toggles) {
     def.cellClick = (_e, cell) => {
@@ -124,13 +138,15 @@ export function tabulatorColumns(columns: readonly GridColumn[], hooks: ColumnHo
       headerHozAlign: 'center',
       frozen: true,
       cssClass: 'zj-grid-rownum',
+      // The labels need no calculation: a bottomCalc here made Tabulator collect this column's
+      // value from every row (10,000 reads at the bench's size) only to drop them.
       ...(kinds.length > 0 && {
-        bottomCalc: () => kinds.map((k) => labels[k]),
-        bottomCalcFormatter: (cell: CellComponent) => footerLines(cell.getValue() as string[]),
+        bottomCalcFormatter: () => footerLines(kinds.map((k) => labels[k])),
       }),
     },
     selectColumn(toolWidth, hooks),
   ];
+  if (hooks.expand) tools.push(expandColumn(toolWidth, hooks.openSubTable));
   if (hooks.draggable) {
     tools.push({
       title: '',
@@ -141,5 +157,5 @@ export function tabulatorColumns(columns: readonly GridColumn[], hooks: ColumnHo
       frozen: true,
     });
   }
-  return [...tools, ...columns.map((c) => dataColumn(c, kinds, hooks))];
+  return [...tools, ...columns.map((c, i) => dataColumn(c, kinds, hooks, i === 0))];
 }

@@ -3,7 +3,7 @@
  * changed; a column's built-in rules after an edit, then the edited cell's custom handler (its
  * answer is dropped if the value changed meanwhile).
  */
-import type { Tabulator } from 'tabulator-tables';
+import type { RowComponent } from 'tabulator-tables';
 import type { GridHandlers } from '../../model/grid/handlers';
 import { runHandler } from '../../model/grid/handlers';
 import type { GridRows } from '../../model/grid/rows';
@@ -18,8 +18,9 @@ export interface GridMessages {
 
 export function gridMessages(
   store: GridRows,
-  validator: GridValidator,
-  table: () => Tabulator | null,
+  validator: () => GridValidator,
+  /** A drawn row by key (rows never drawn pick their messages up when they are). */
+  rowOf: (key: string) => RowComponent | undefined,
   handlers: () => GridHandlers | undefined,
 ): GridMessages {
   const self: GridMessages = {
@@ -35,10 +36,10 @@ export function gridMessages(
         if (Object.keys(merged).length > 0) self.errors.set(key, merged);
         else self.errors.delete(key);
       }
-      for (const key of changed) table()?.getRow(key)?.reformat();
+      for (const key of changed) rowOf(key)?.reformat();
     },
     validateColumn(field, rowKey) {
-      const result = validator.validateColumn(field, store.rows());
+      const result = validator().validateColumn(field, store.rows());
       const next: GridErrors = new Map();
       for (const [key, message] of result) if (message) next.set(key, { [field]: message });
       self.show(next, field);

@@ -19,6 +19,11 @@ export interface EditableGridHandle {
   validateAsync(): Promise<GridFailure | null>;
   payload(): GridSavePayload;
   state(): GridState;
+  /**
+   * Opens the popup sub-table (props.subTable) of a row by its id, scrolling to it; answers false
+   * (after showing 打开子表失败) when the row cannot be found in 3 tries 100 ms apart.
+   */
+  openSubTable(id: string): Promise<boolean>;
 }
 
 export interface GridSlotProps {
@@ -60,4 +65,13 @@ export interface EditableGridProps {
   /** The user's codes and the system's rules; default: the runtime session's auth / allAuth. */
   auth?: readonly string[];
   allAuth?: readonly GridAuthRule[];
+  /**
+   * Tree rows: rows may carry `children` (loaded) and `hasChildren` (children to load); the expand
+   * column toggles them. Implied by `loadChildren`. Drag sort is off in a tree.
+   */
+  tree?: boolean;
+  /** Loads a node's children the first time it is expanded (its placeholder child shows meanwhile). */
+  loadChildren?: (row: Readonly<Record<string, unknown>>) => Promise<readonly Record<string, unknown>[]>;
+  /** The popup sub-table of a row, opened from the expand column's button (placement: spec section 4). */
+  subTable?: (row: Readonly<Record<string, unknown>>) => ReactNode;
 }

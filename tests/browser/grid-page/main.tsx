@@ -1,7 +1,7 @@
 /**
  * Test-only page for tests/browser/grid-core.test.ts: the editable grid over the plan-task fixture,
  * loaded lazily the way a screen will load it, with the grid's state printed for the test to read;
- * `?kinds` shows the equipment grid (kinds.tsx).
+ * `?kinds` shows the equipment grid (kinds.tsx), `?tree` / `?sub` tree rows and sub-tables (tree.tsx).
  */
 import { Button, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -13,6 +13,7 @@ import type { GridState } from '../../../runtime/model/grid/rows';
 import type { EditableGridHandle } from '../../../runtime/render/grid/EditableGrid';
 import fixture from '../../../runtime/render/grid/fixtures/plan-task.json';
 import { KindsPage } from './kinds';
+import { TreePage } from './tree';
 
 const EditableGrid = lazy(() => import('../../../runtime/render/grid/EditableGrid'));
 
@@ -92,10 +93,17 @@ function Page() {
   );
 }
 
+const query = new URLSearchParams(location.search);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ConfigProvider locale={zhCN}>
-      {new URLSearchParams(location.search).has('kinds') ? <KindsPage /> : <Page />}
+      {query.has('kinds') ? (
+        <KindsPage />
+      ) : query.has('tree') || query.has('sub') ? (
+        <TreePage sub={query.has('sub')} />
+      ) : (
+        <Page />
+      )}
     </ConfigProvider>
   </StrictMode>,
 );
