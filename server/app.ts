@@ -13,8 +13,10 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerSysRoutes } from './sys/routes.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerEntityRoutes } from './entity/routes.js';
+import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
+import { installGridSync } from './grid-sync/module.js';
 import { registerReports } from './report/module.js';
 import { installOperationLog } from './sys/log/operation-log.js';
 import { missingActionRoutes } from './entity/action-routes-check.js';
@@ -73,14 +75,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(200).send(fail('操作失败，服务器内部错误', ResultCode.ERROR));
   });
 
-  await registerNotices(app, deps);
+  const bus = await registerNotices(app, deps);
   let declarations: readonly LoadedDeclaration[] = [];
   await app.register(
     async (api) => {
       await registerAuthRoutes(api, deps);
       await registerSysRoutes(api, deps);
       registerFaultInjection(api, config);
-      declarations = await registerEntityRoutes(api, deps);
+      installWorkOrderRules(api, deps);
+      // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
+      const gridSync = installGridSync(api, deps, bus);
+      declarations = await registerEntityRoutes(api, deps, WORK_ORDER_HOOKS);
+      gridSync.watch(declarations.map((item) => item.model));
+      registerWorkOrder(api, deps, declarations);
       // After the declared tables exist: the report data set's views read them.
       await registerReports(api, deps);
     },

@@ -15,13 +15,24 @@ export interface DeclaredScreenProps {
   entity: string;
   /** The menu title; the declaration's title when absent. */
   title?: string;
+  /**
+   * Parameters the menu entry adds to the declaration's fixed ones (`declared/workOrder?type=1`:
+   * 我负责的 is the work-order list with its scope parameter); every list and export call sends them.
+   */
+  params?: Readonly<Record<string, string>>;
+}
+
+/** The model with the menu's parameters joined to its fixed ones (the same model when none). */
+function withParams(model: EntityModel, params: Readonly<Record<string, string>> | undefined): EntityModel {
+  if (!params || Object.keys(params).length === 0) return model;
+  return { ...model, fixedParams: { ...model.fixedParams, ...params } };
 }
 
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;
 // antd's Result carries large illustrations; only a broken or unsupported screen needs it.
 const ResultPage = lazy(() => import('antd/es/result'));
 
-export function DeclaredScreen({ runtime, entity, title }: DeclaredScreenProps): React.JSX.Element {
+export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScreenProps): React.JSX.Element {
   const [state, setState] = useState<{ entity: string; model?: EntityModel; error?: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -55,7 +66,7 @@ export function DeclaredScreen({ runtime, entity, title }: DeclaredScreenProps):
   return (
     <RuntimeContext.Provider value={runtime}>
       <Suspense fallback={loading}>
-        <Renderer model={state.model} title={title ?? state.model.title} />
+        <Renderer model={withParams(state.model, params)} title={title ?? state.model.title} />
       </Suspense>
     </RuntimeContext.Provider>
   );

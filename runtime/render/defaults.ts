@@ -8,6 +8,9 @@ import { pickerWidgets } from './widgets/entries';
 export const defaultRenderers: readonly RendererEntry[] = [
   { type: 'list', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
   { type: 'tree', load: () => import('./tree/TreeRenderer').then((m) => m.TreeRenderer) },
+  { type: 'erp', load: () => import('./erp/ErpRenderer').then((m) => m.ErpRenderer) },
+  // A `tab` screen is the head list; its form shows the fields and each child table in tabs.
+  { type: 'tab', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
   {
     type: 'innerTable',
     load: () => import('./inner-table/InnerTableRenderer').then((m) => m.InnerTableRenderer),

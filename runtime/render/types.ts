@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { EntityModel, FieldModel } from '../model/declaration/model';
 import type { ScreenKind, Widget } from '../model/declaration/types';
+import type { RuleUser } from '../model/declaration/row-access';
 
 /** Options of a file download through the HttpClient. */
 export interface HttpGetOptions {
@@ -61,6 +62,8 @@ export interface SessionView {
   allAuth(): readonly SysAuthEntry[];
   /** The login's dictionary cache, if it holds the code. */
   cachedDict(code: string): readonly DictItem[] | undefined;
+  /** The signed-in user as a transition's `allow` rule sees them; null when nobody is signed in. */
+  user?(): RuleUser | null;
 }
 
 /** Props of every renderer: one entity model, the runtime it was resolved from. */

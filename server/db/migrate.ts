@@ -11,6 +11,8 @@ import { adminConfig } from './migrations/0011_admin_config.js';
 import { demoState } from './migrations/0012_demo_state.js';
 import { reports } from './migrations/0013_reports.js';
 import { wechatBind } from './migrations/0014_wechat_bind.js';
+import { workOrderMenus } from './migrations/0015_workorder_menus.js';
+import { planAndOrderButtons } from './migrations/0016_plan_and_order_buttons.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0012_demo_state': demoState,
   '0013_reports': reports,
   '0014_wechat_bind': wechatBind,
+  '0015_workorder_menus': workOrderMenus,
+  '0016_plan_and_order_buttons': planAndOrderButtons,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,127 +4,29 @@
  * with the same compiled rules and messages as the browser.
  */
 import { presentRows } from './present.js';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
-import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
-import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { ApiError, ok, okMessage } from '../result.js';
-import { asRecord, bodyValues, BodyMessages, defaultValues } from './body.js';
 import { attachChildren, removeChildren } from './children.js';
-import {
-  checkWritable,
-  fieldAccessOf,
-  visibleFields,
-  withoutRestricted,
-  type FieldAccess,
-} from './field-permissions.js';
+import { fieldAccessOf, visibleFields } from './field-permissions.js';
+import { addRecord, editRecord } from './record-save.js';
 import {
   access,
   callerOf,
-  checkId,
   EntityMessages,
   guarded,
   idList,
   idParam,
   pageOf,
   queryOf,
-  refuse,
   scopedCaller,
   userIdOf,
   type EntityDeps,
 } from './route-kit.js';
-import { EntityStore, type Caller, type Row } from './store.js';
-import { isEmptyValue } from '../../runtime/model/validation/formats.js';
-import { nextFillValue } from '../sys/fill-rule/generate.js';
-import { checkNoChildren, checkParent } from './tree.js';
+import type { EntityStore } from './store.js';
+import { checkNoChildren } from './tree.js';
 import { checkNotReferenced } from './restrict-delete.js';
-
-/** Unique fields must not repeat a live value of the caller's scope (the index catches races). */
-async function checkUnique(
-  store: EntityStore,
-  caller: Caller,
-  values: Row,
-  exceptId?: string,
-): Promise<void> {
-  for (const field of store.model.declared) {
-    const value = values[field.name];
-    if (!field.unique || value === undefined || value === null || value === '') continue;
-    if (await store.taken(caller, field, value as QueryValue, exceptId))
-      throw new ApiError(EntityMessages.taken(field.title));
-  }
-}
-
-async function add(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
-  const { model } = store;
-  const caller = callerOf(request, deps);
-  const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
-  const body = bodyValues(model, asRecord(request.body));
-  // Defaults fill what was not sent, read-only fields included; only what was sent is validated
-  // (defaults were checked against their field when the declaration was loaded).
-  const defaults = defaultValues(model, caller);
-  checkWritable(model, fieldAccess, body, defaults, deps.formatDate, true);
-  const sent = withoutRestricted(body, fieldAccess);
-  refuse(deps.validation.validate(model, 'add', sent, { context: { ...defaults, ...sent } }));
-  const values = { ...defaults, ...sent }; // after validation: numbers sent as text are numbers now
-  await checkUnique(store, caller, values);
-  await checkParent(store, caller, values);
-  const id = randomUUID().replace(/-/g, '');
-  const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
-  if (numbered.length === 0) await store.insert(caller, id, values);
-  else {
-    // Numbers are taken in the insert's transaction: a refused insert hands its number back.
-    await deps.db.transaction().execute(async (trx) => {
-      for (const field of numbered)
-        values[field.name] = await nextFillValue(trx, field.fillRule!, { now: new Date(), record: values });
-      await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
-    });
-  }
-  return okMessage(EntityMessages.added);
-}
-
-/** On edit an immutable field is like a read-only one: echoed back unchanged, or refused. */
-function withImmutable(model: EntityModel, access: FieldAccess): FieldAccess {
-  const fixed = model.declared.filter((f) => f.immutable).map((f) => f.name);
-  return fixed.length === 0 ? access : { ...access, disabled: new Set([...access.disabled, ...fixed]) };
-}
-
-/** The row version a form sends back (the one it loaded), or null when it sends none. */
-function loadedVersion(body: Record<string, unknown>): number | null {
-  const sent = body[ROW_VERSION_FIELD];
-  if (sent === undefined || sent === null || sent === '') return null;
-  const version = Number(sent);
-  if (!Number.isInteger(version)) throw new ApiError(BodyMessages.notObject);
-  return version;
-}
-
-async function edit(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
-  const { model } = store;
-  const caller = callerOf(request, deps);
-  const scoped = await scopedCaller(request, deps, store);
-  const body = asRecord(request.body);
-  if (body.id === undefined || body.id === null || body.id === '') throw new ApiError(BodyMessages.missingId);
-  const id = checkId(body.id);
-  const stored = await store.findById(scoped, id);
-  if (!stored) throw new ApiError(EntityMessages.notFound);
-  // A form sends the row version it loaded: someone else's save since then is not overwritten.
-  const version = loadedVersion(body);
-  if (version !== null && version !== stored[ROW_VERSION_FIELD])
-    throw new ApiError(EntityMessages.changedMeanwhile);
-  const fieldAccess = withImmutable(model, await fieldAccessOf(deps.db, model, userIdOf(request)));
-  const sent = bodyValues(model, body);
-  checkWritable(model, fieldAccess, sent, stored, deps.formatDate);
-  const values = withoutRestricted(sent, fieldAccess);
-  refuse(deps.validation.validate(model, 'edit', values, { context: { ...stored, ...values } }));
-  // Uniqueness and the tree's shape are checked against every row, not only those in the scope.
-  await checkUnique(store, caller, values, id);
-  await checkParent(store, caller, values, id);
-  // The row must still be as it was read: a save between the read and this update is not lost.
-  const unchanged = store.equals(model.field(ROW_VERSION_FIELD)!, Number(stored[ROW_VERSION_FIELD]));
-  if ((await store.update(scoped, id, values, [unchanged])) === 0)
-    throw new ApiError(EntityMessages.changedMeanwhile);
-  return okMessage(EntityMessages.edited);
-}
+import { listCaller, scopeParams } from './list-scope.js';
 
 /** Deletes the rows of `ids` the scoped caller may reach; children and references count in full. */
 async function remove(
@@ -148,10 +50,11 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
 
   app.get(`${base}/list`, access(perms.list), (request) =>
     guarded(async () => {
-      const caller = await scopedCaller(request, deps, store);
+      const caller = await listCaller(request, deps, store);
       const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
       const query = compileListQuery(queryOf(request), visibleFields(model, fieldAccess), {
         defaultSort: model.defaultSort,
+        ignore: scopeParams(store),
       });
       const { records, total } = await store.page(
         caller,
@@ -179,7 +82,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
 
   // A built-in the declaration disables is not served at all (list.disable), not merely hidden.
   if (model.offers('add'))
-    app.post(`${base}/add`, access(perms.add), (request) => guarded(() => add(request, deps, store)));
+    app.post(`${base}/add`, access(perms.add), (request) => guarded(() => addRecord(request, deps, store)));
 
   // The contract's clients send edits as PUT, some as POST.
   for (const method of model.offers('edit') ? (['PUT', 'POST'] as const) : []) {
@@ -187,7 +90,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
       method,
       url: `${base}/edit`,
       ...access(perms.edit),
-      handler: (request) => guarded(() => edit(request, deps, store)),
+      handler: (request) => guarded(() => editRecord(request, deps, store)),
     });
   }
 

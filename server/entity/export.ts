@@ -11,7 +11,8 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
 import { fieldAccessOf, visibleFields, type FieldAccess } from './field-permissions.js';
-import { access, guarded, idList, queryOf, scopedCaller, userIdOf, type EntityDeps } from './route-kit.js';
+import { access, guarded, idList, queryOf, userIdOf, type EntityDeps } from './route-kit.js';
+import { listCaller, scopeParams } from './list-scope.js';
 import { attachmentHeader, cellValue, sheetColumns } from './sheet-columns.js';
 import type { EntityStore } from './store.js';
 
@@ -26,12 +27,12 @@ async function plan(request: FastifyRequest, deps: EntityDeps, store: EntityStor
   const fieldAccess: FieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
   const query = compileListQuery(params, visibleFields(model, fieldAccess), {
     defaultSort: model.defaultSort,
-    ignore: new Set(['selections', 'fileName']),
+    ignore: new Set(['selections', 'fileName', ...scopeParams(store)]),
   });
   const selections = single(params, 'selections');
   const extra = selections ? [store.oneOf(model.field('id')!, idList(selections))] : [];
   return {
-    caller: await scopedCaller(request, deps, store),
+    caller: await listCaller(request, deps, store),
     query,
     extra,
     fieldAccess,

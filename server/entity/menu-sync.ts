@@ -55,6 +55,9 @@ export function declaredButtons(model: EntityModel): DeclaredButton[] {
   add(offered('deleteBatch', p.deleteBatch), `批量删除${title}`);
   add(offered('exportXls', p.exportXls), `导出${title}`);
   add(offered('importExcel', p.importExcel), `导入${title}`);
+  const scopes = model.declaration.list?.scopes;
+  add(scopes?.unscopedPermission ?? null, `查看全部${title}`);
+  for (const scope of scopes?.values ?? []) add(scope.permission ?? null, `${title}：${scope.title}`);
   for (const t of model.transitions) add(t.permission, t.title);
   for (const v of model.views) add(v.permission, v.title);
   for (const a of model.actions) add(a.permission, a.title);

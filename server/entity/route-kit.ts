@@ -22,6 +22,8 @@ export interface EntityDeps {
   dataDir: string;
   /** The store of another declared entity (children), by entity name. */
   storeOf(name: string): EntityStore | undefined;
+  /** The foreign keys by which declarations list this entity as their child (unique-within-parent). */
+  parentKeysOf?(entity: string): readonly string[];
 }
 
 export const EntityMessages = {
@@ -44,7 +46,10 @@ export function access(perm: string | null): RouteShorthandOptions {
   return { config: { access: perm ? { perm } : 'authenticated' } };
 }
 
-export function callerOf(request: FastifyRequest, deps: EntityDeps): Caller & DefaultContext {
+/** What finding the caller and their data scope needs (hand-written module routes have no more). */
+export type ScopeDeps = Pick<EntityDeps, 'db' | 'now' | 'timeZone'>;
+
+export function callerOf(request: FastifyRequest, deps: ScopeDeps): Caller & DefaultContext {
   const auth = request.auth;
   // Every entity route is at least 'authenticated', so the hook has set auth; this guards the guard.
   if (!auth) throw new ApiError('Token失效，请重新登录!', ResultCode.TOKEN_INVALID, 401);
@@ -63,7 +68,7 @@ export function callerOf(request: FastifyRequest, deps: EntityDeps): Caller & De
  */
 export async function scopedCaller(
   request: FastifyRequest,
-  deps: EntityDeps,
+  deps: ScopeDeps,
   store: EntityStore,
 ): Promise<Caller & DefaultContext> {
   const caller = callerOf(request, deps);

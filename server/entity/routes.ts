@@ -19,6 +19,7 @@ import { loadDeclarationFiles } from './load.js';
 import type { EntityDeps } from './route-kit.js';
 import { EntityStore } from './store.js';
 import { registerTransitionRoutes } from './transition-routes.js';
+import type { TransitionHooks } from './transition-hooks.js';
 import { registerTreeRoutes } from './tree.js';
 import { registerTreeSelectRoutes } from './tree-select.js';
 import { missingReferences } from './restrict-delete.js';
@@ -30,6 +31,7 @@ import type { LoadedDeclaration } from '../../runtime/model/declaration/validate
 export async function registerEntityRoutes(
   app: FastifyInstance,
   deps: AppDeps,
+  transitionHooks: TransitionHooks = new Map(),
 ): Promise<readonly LoadedDeclaration[]> {
   const { db } = deps.database;
   const loaded = loadDeclarationFiles();
@@ -43,6 +45,9 @@ export async function registerEntityRoutes(
   await seedDeclaredDemo(db, new Map(loaded.map((item) => [item.model.name, item.model])));
   const format = createDateFormatter(deps.config.timeZone);
   const byName = new Map<string, EntityStore>();
+  const parentKeys = new Map<string, string[]>();
+  for (const child of loaded.flatMap((item) => item.declaration.children ?? []))
+    parentKeys.set(child.entity, [...new Set([...(parentKeys.get(child.entity) ?? []), child.foreignKey])]);
   const entityDeps: EntityDeps = {
     db,
     timeZone: deps.config.timeZone,
@@ -51,6 +56,7 @@ export async function registerEntityRoutes(
     formatDate: format,
     dataDir: deps.config.dataDir,
     storeOf: (name) => byName.get(name),
+    parentKeysOf: (entity) => parentKeys.get(entity) ?? [],
   };
   // Multipart bodies for the import routes, with their file size and part count limits. Registered
   // once in this API context: another plugin here must not register @fastify/multipart again.
@@ -64,7 +70,7 @@ export async function registerEntityRoutes(
     registerCrudRoutes(app, entityDeps, store);
     registerTreeRoutes(app, entityDeps, store);
     registerTreeSelectRoutes(app, entityDeps, store);
-    registerTransitionRoutes(app, entityDeps, store);
+    registerTransitionRoutes(app, entityDeps, store, transitionHooks.get(store.model.name));
     registerExport(app, entityDeps, store);
     registerImport(app, entityDeps, store);
   }

@@ -141,9 +141,21 @@ export class EntityStore {
     return rows.rows[0];
   }
 
+  /** The field is empty or differs from the value (rows of other parents, say). */
+  differs(field: FieldModel, value: QueryValue): RawBuilder<SqlBool> {
+    const ref = columnRef(this.ctx, field.column);
+    return sql<SqlBool>`(${ref} is null or ${ref} <> ${boundValue(this.ctx, field, value)})`;
+  }
+
   /** Whether another live row of the caller's scope holds this value in a unique field. */
-  async taken(caller: Caller, field: FieldModel, value: QueryValue, exceptId?: string): Promise<boolean> {
-    const extra = [this.equals(field, value)];
+  async taken(
+    caller: Caller,
+    field: FieldModel,
+    value: QueryValue,
+    exceptId?: string,
+    more: RawBuilder<SqlBool>[] = [],
+  ): Promise<boolean> {
+    const extra = [this.equals(field, value), ...more];
     if (exceptId) extra.push(sql<SqlBool>`${columnRef(this.ctx, 'id')} <> ${exceptId}`);
     const rows = await sql`select 1 from ${this.table} ${this.where(caller, null, extra)} limit 1`.execute(
       this.db,
@@ -245,9 +257,9 @@ export class EntityStore {
   }
 
   /** Deletes (or marks deleted) the rows of the caller's scope among `ids`; answers how many. */
-  async remove(caller: Caller, ids: readonly string[]): Promise<number> {
+  async remove(caller: Caller, ids: readonly string[], extra: RawBuilder<SqlBool>[] = []): Promise<number> {
     const byId = sql<SqlBool>`${columnRef(this.ctx, 'id')} in (${sql.join(ids)})`;
-    const where = this.where(caller, null, [byId]);
+    const where = this.where(caller, null, [byId, ...extra]);
     const result = this.model.softDelete
       ? await sql`update ${this.table} set del_flag = 1, update_by = ${caller.username}, update_time = now() ${where}`.execute(
           this.db,

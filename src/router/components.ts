@@ -41,13 +41,18 @@ const comingSoon: ScreenLoader = () => import('../../screens/exception/ComingSoo
 
 const cache = new Map<string, ComponentType<ScreenProps>>();
 
-/** 'declared/<entity>': the screen runtime/render interprets from schemas/system/<entity>.json. */
+/**
+ * 'declared/<entity>': the screen runtime/render interprets from schemas/<area>/<entity>.json;
+ * 'declared/<entity>?type=1' adds fixed list parameters (one list's declared scopes per menu entry).
+ */
 const DECLARED_PREFIX = 'declared/';
-function declaredScreen(entity: string): ScreenLoader {
+function declaredScreen(key: string): ScreenLoader {
+  const [entity, query = ''] = key.split('?', 2);
+  const params = Object.fromEntries(new URLSearchParams(query));
   return async () => {
     const [render, runtime] = await Promise.all([import('../../runtime/render'), appRuntime()]);
     const Screen = (props: ScreenProps) =>
-      createElement(render.DeclaredScreen, { runtime, entity, title: props.title });
+      createElement(render.DeclaredScreen, { runtime, entity, title: props.title, params });
     return { default: Screen };
   };
 }

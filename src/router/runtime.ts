@@ -29,6 +29,10 @@ export function appRuntime(): Promise<Runtime> {
         auth: () => session.auth,
         allAuth: () => session.allAuth,
         cachedDict: (code) => localStore.get<DictCache>(StorageKeys.dictCache)?.[code],
+        user: () =>
+          session.userInfo
+            ? { username: session.userInfo.username, orgCode: session.userInfo.orgCode ?? null }
+            : null,
       },
     }),
   );

@@ -48,7 +48,8 @@ function declaredScreens(nodes: readonly MenuNode[]): { path: string; title: str
           {
             path: node.path,
             title: node.meta.title,
-            entity: entityNameOf(node.component.slice('declared/'.length)),
+            // 'declared/workOrder?type=1': the entity, then the list's fixed parameters.
+            entity: entityNameOf(node.component.slice('declared/'.length).split('?')[0]),
           },
         ]
       : []),

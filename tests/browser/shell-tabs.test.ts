@@ -33,7 +33,8 @@ afterAll(async () => {
 
 /** Marks the (loaded) page element of a tab, to tell a kept page from a remounted one. */
 async function mark(page: Page, key: string): Promise<void> {
-  await page.locator(`.shell-pane[data-tab="${key}"] > :not(.page-loading)`).waitFor();
+  // A declared screen shows a spinner while its declaration loads: mark the screen, not the spinner.
+  await page.locator(`.shell-pane[data-tab="${key}"] > :not(.page-loading):not(.ant-spin)`).waitFor();
   await page.evaluate((k) => {
     const pane = document.querySelector<HTMLElement>(`.shell-pane[data-tab="${k}"] > *`);
     if (pane) pane.dataset.mark = 'kept';
@@ -84,7 +85,7 @@ describe('multipage tabs', () => {
     await mark(page, '/workOrder/myCharge');
     await tabAction(page, '我负责的', '刷新');
     await expect.poll(() => isMarked(page, '/workOrder/myCharge')).toBe(false);
-    await page.locator('.shell-pane[data-tab="/workOrder/myCharge"] .coming-soon').waitFor();
+    await page.locator('.shell-pane[data-tab="/workOrder/myCharge"] .zj-list').waitFor();
     // Two tab actions within 300 ms: the second is refused.
     await page.waitForTimeout(350);
     await tabLabel(page, '我负责的').click({ button: 'right' });
@@ -109,7 +110,7 @@ describe('multipage tabs', () => {
     await mark(page, '/workOrder/myCharge');
     await expect
       .poll(async () => (await stored<string[]>(page, 'CACHE_INCLUDED_ROUTES'))?.value)
-      .toEqual(['Workbench', 'WorkOrderList']);
+      .toEqual(['Workbench', 'workOrder']);
     // Kept-alive pages stay in the document, hidden.
     expect(await page.locator('.shell-pane[data-tab="/workOrder/list"]').isHidden()).toBe(true);
 

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
+import { PROJECT_DEMO } from '../../server/db/seed/declared/project-demo.js';
 import { SYSTEM_DEMO } from '../../server/db/seed/declared/system-demo.js';
 import { TEST_ADMIN_PASSWORD } from './template-db.js';
 
@@ -47,6 +48,16 @@ describe('demo rows of the declared screens', () => {
     expect(await count('biz_customer')).toBe(rows('customer'));
     expect(await count('sys_category')).toBe(rows('category'));
     expect(await count('biz_scene')).toBe(rows('scene'));
+  });
+
+  it('include project plans with their tasks and members, each task on a seeded plan', async () => {
+    const rows = (entity: string) => PROJECT_DEMO.find((s) => s.entity === entity)!.rows.length;
+    expect(await count('biz_project_plan')).toBe(rows('projectPlan'));
+    expect(await count('biz_plan_task')).toBe(rows('planTask'));
+    expect(await count('biz_plan_member')).toBe(rows('planMember'));
+    const orphans = await sql<{ n: number }>`select count(*)::int as n from biz_plan_task t
+      where not exists (select 1 from biz_project_plan p where p.id = t.plan_id)`.execute(database.db);
+    expect(orphans.rows[0].n).toBe(0);
   });
 
   it('look like months of use: several creators, their departments, dates over months', async () => {

@@ -26,7 +26,29 @@ export const LOGIC_OPERATIONS: ReadonlySet<string> = new Set([
   '<=',
   'in',
   'has',
+  // Arithmetic and array operations for cross-field checks over a parent and its child rows
+  // (a total of child quantities within a limit): pure functions of the data, nothing more.
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'max',
+  'min',
+  'cat',
+  'reduce',
+  'map',
+  'filter',
+  'all',
+  'some',
+  'none',
 ]);
+
+/**
+ * Operations whose later arguments run once per array item: there `var` names the item's keys
+ * (or `current` / `accumulator` in reduce), not the record's fields, so those names are not checked.
+ */
+const ITEM_OPERATIONS: ReadonlySet<string> = new Set(['reduce', 'map', 'filter', 'all', 'some', 'none']);
 
 /** Data key holding the permission codes while a rule runs; not a valid field name, so no clash. */
 const PERMS_KEY = '$perms';
@@ -39,7 +61,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Problems of a rule: unknown operations, objects that are not one-operation nodes, and `var`
  * references to names outside `knownVars`. Paths are JSON pointers relative to the rule.
  */
-export function checkLogic(rule: unknown, knownVars: ReadonlySet<string>, path = ''): string[] {
+export function checkLogic(rule: unknown, knownVars: ReadonlySet<string> | null, path = ''): string[] {
   if (Array.isArray(rule)) return rule.flatMap((item, i) => checkLogic(item, knownVars, `${path}/${i}`));
   if (!isPlainObject(rule)) return [];
   const ops = Object.keys(rule);
@@ -51,7 +73,17 @@ export function checkLogic(rule: unknown, knownVars: ReadonlySet<string>, path =
     const name = Array.isArray(args) ? args[0] : args;
     if (typeof name !== 'string') return [`${path}/var: must name a field`];
     const head = name.split('.')[0];
-    return knownVars.has(head) ? [] : [`${path}/var: "${name}" is not a declared field`];
+    // null: inside a per-item operation, where the names are the item's.
+    return knownVars === null || knownVars.has(head) || name === ''
+      ? []
+      : [`${path}/var: "${name}" is not a declared field`];
+  }
+  if (ITEM_OPERATIONS.has(op) && Array.isArray(args)) {
+    const [source, ...perItem] = args;
+    return [
+      ...checkLogic(source, knownVars, `${path}/${op}/0`),
+      ...perItem.flatMap((item, i) => checkLogic(item, null, `${path}/${op}/${i + 1}`)),
+    ];
   }
   if (op === 'has') {
     return typeof args === 'string' ? [] : [`${path}/has: must be a permission code`];

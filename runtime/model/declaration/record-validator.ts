@@ -1,7 +1,8 @@
 /**
  * Validates records with the compiled record schema (ajv + the zj* keywords) and returns the
  * Chinese message of each failure, in field order. Also applies the declaration's json-logic
- * `required` rules, so a field that is required only in some states is required on both ends.
+ * `required` rules, so a field that is required only in some states is required on both ends, and
+ * then the cross-field `checks` (record-checks.ts) over the same context.
  *
  * One RecordValidation per caller (no module-global ajv): it caches one compiled validator per
  * entity and mode.
@@ -16,6 +17,8 @@ import {
   RuleMessages,
 } from '../validation/formats.js';
 import { evaluateLogic } from './logic.js';
+import { codeGenerationAllowed, interpretPropertySchema } from './property-interpreter.js';
+import { checkFailures } from './record-checks.js';
 import type { EntityModel } from './model.js';
 import { recordSchema, type RecordMode, type RecordSchema } from './record-schema.js';
 
@@ -30,6 +33,8 @@ export interface ValidateOptions {
   context?: Record<string, unknown>;
   /** Permission codes answering the rules' `has`. */
   perms?: readonly string[];
+  /** false: leave the cross-field checks to the caller (a parent checks them once its rows are known). */
+  checks?: boolean;
 }
 
 export const RecordMessages = {
@@ -77,6 +82,8 @@ export function createRecordAjv(): Ajv {
     schemaType: 'number',
     validate: (max: number, data: unknown) => selectCount(data) <= max,
   });
+  // In a browser page the CSP forbids ajv's generated code: property schemas are interpreted.
+  if (!codeGenerationAllowed()) ajv.compile = interpretPropertySchema as Ajv['compile'];
   return ajv;
 }
 
@@ -167,7 +174,11 @@ export function createRecordValidation(ajv: Ajv = createRecordAjv()): RecordVali
       }
       const order = new Map(model.declared.map((f, i) => [f.name, i]));
       const rank = (f: RecordFailure) => (schema.properties[f.field] ? (order.get(f.field) ?? 0) : -1);
-      return failures.sort((a, b) => rank(a) - rank(b));
+      failures.sort((a, b) => rank(a) - rank(b));
+      // Cross-field checks compare fields that are each valid: run only once every field is.
+      if (failures.length === 0 && options.checks !== false)
+        failures.push(...checkFailures(model, context, options.perms));
+      return failures;
     },
   };
 }

@@ -56,6 +56,11 @@ export interface FieldDecl {
   length?: number;
   required?: boolean;
   unique?: boolean;
+  /**
+   * On a child entity's field: unique among the rows of one parent (one equipment item once per
+   * booking), checked by the form's grid and by the server against the parent's other rows.
+   */
+  uniqueInParent?: boolean;
   minLength?: number;
   maxLength?: number;
   min?: number;
@@ -123,6 +128,37 @@ export interface ListDecl {
   disable?: BuiltInAction[];
   /** Parameters every list and export call of the screen carries (e.g. logType=1); not queryable. */
   fixedParams?: Record<string, string | number | boolean>;
+  /** Named row sets of one list call chosen by a parameter (我负责的 = ?type=1): list-scope.ts. */
+  scopes?: ListScopesDecl;
+}
+
+/**
+ * One value of the scope parameter: the conditions it adds (over the caller, e.g. the person in
+ * charge is `#{sysUserCode}`) and who may ask for it (default any signed-in user).
+ */
+export interface ListScopeDecl {
+  value: string;
+  title: string;
+  where?: ListScopeCondition[];
+  permission?: string;
+}
+
+/** `member`: the caller is one of a comma-separated list (a multi user field). */
+export type ListScopeRule = 'eq' | 'ne' | 'member';
+
+export interface ListScopeCondition {
+  field: string;
+  rule: ListScopeRule;
+  /** A literal or one of the data rule variables (#{sysUserCode}, #{sysOrgCode} ...). */
+  value: string;
+}
+
+export interface ListScopesDecl {
+  /** The query parameter that picks the scope, e.g. `type`. */
+  param: string;
+  values: ListScopeDecl[];
+  /** Needed to call the list without the parameter (every row); default the list permission. */
+  unscopedPermission?: string;
 }
 
 export interface FormRuleDecl {
@@ -136,6 +172,17 @@ export interface FormDecl {
   columns?: number;
   width?: number;
   rules?: FormRuleDecl[];
+}
+
+/**
+ * A cross-field rule: the json-logic condition must hold for the record (a parent sees each
+ * one-to-many child's rows as an array under the child entity's name), else `message` is the
+ * refusal. `field` names the field the message belongs to (the form shows it there).
+ */
+export interface CheckDecl {
+  rule: LogicRule;
+  message: string;
+  field?: string;
 }
 
 export interface ChildDecl {
@@ -167,6 +214,12 @@ export interface TransitionDecl {
   method?: TransitionMethod;
   /** Route under basePath; default the name. */
   path?: string;
+  /**
+   * Who may make it, beyond the permission: json-logic over `{row, user}` (user: username, orgCode),
+   * e.g. only the row's person in charge. The server refuses with `allowMessage`; the browser hides it.
+   */
+  allow?: LogicRule;
+  allowMessage?: string;
 }
 
 /** One column of a view's table: a key of each entry and its heading. */
@@ -286,6 +339,8 @@ export interface Declaration {
   form?: FormDecl;
   detail?: { columns?: number };
   children?: ChildDecl[];
+  /** Cross-field rules checked by the form and by the server with the same code. */
+  checks?: CheckDecl[];
   transitions?: TransitionDecl[];
   /** Read-only row views; only with routes 'external' (the engine makes no route for them). */
   views?: ViewDecl[];

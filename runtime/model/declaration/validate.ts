@@ -136,5 +136,17 @@ export function loadDeclarations(sources: readonly DeclarationSource[]): LoadRes
       }
     });
   }
+  // A unique-within-parent field needs a parent: some declaration must list the entity as its child.
+  const children = new Set(loaded.flatMap((item) => (item.declaration.children ?? []).map((c) => c.entity)));
+  for (const item of loaded) {
+    item.declaration.fields.forEach((field, i) => {
+      if (field.uniqueInParent === true && !children.has(item.declaration.name))
+        issues.push({
+          file: item.file,
+          path: `/fields/${i}/uniqueInParent`,
+          message: `no declaration lists "${item.declaration.name}" as a child`,
+        });
+    });
+  }
   return { value: issues.length === 0 ? loaded : null, issues };
 }

@@ -4,20 +4,28 @@
  * would add ~100 KB gzip for a form antd already draws. The rules come from runtime/model (the
  * server's property schema), so messages match the API word for word.
  */
-import { Alert, Col, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
+import { Alert, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
+import { checkFailures, manyChildren } from '../../model/declaration/record-checks';
+import { useChildModels } from '../children/useChildModels';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import type { Result } from '../types';
 import { buttonState, heldCodes } from '../permissions';
-import { FieldWidget } from '../widgets/FieldWidget';
-import { formWidget } from '../widgets/widget-type';
-import { checkField } from './field-check';
+import { ChildTables, ChildTablesProblem, FORM_PANE, FORM_PANE_TITLE } from './ChildTables';
+import { FormFields } from './FormFields';
+import {
+  firstTableFailure,
+  tableOfMessage,
+  tablePayloads,
+  tableRows,
+  type FormTable,
+  type GridHandle,
+} from './child-tables';
 import {
   fieldOfMessage,
   fieldStates,
-  formColumns,
   formWidth,
   initialValues,
   submitBody,
@@ -62,8 +70,36 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   useEffect(() => {
     if (serverError) alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [serverError]);
-  const columns = formColumns(model);
-  const loading = mode === 'edit' && !record;
+  // One-to-many children are edited as grids below the fields and saved in the same request.
+  const tableDecls = useMemo(() => manyChildren(model), [model]);
+  const childModels = useChildModels(tableDecls);
+  const handles = useRef(new Map<string, GridHandle | null>());
+  const [activeTable, setActiveTable] = useState<string | undefined>(undefined);
+  const tables = (): FormTable[] =>
+    childModels && 'children' in childModels
+      ? childModels.children.map(({ decl, model: child }) => ({
+          decl,
+          model: child,
+          paneKey: decl.entity,
+          title: decl.title ?? child.title,
+          handle: handles.current.get(decl.entity) ?? null,
+        }))
+      : [];
+  const loading = (mode === 'edit' && !record) || (tableDecls.length > 0 && !childModels);
+  const tableModels = childModels && 'children' in childModels ? childModels.children : [];
+  const hasTables = tableModels.length > 0;
+  // A `tab` screen puts the fields in the first tab, before each child's table.
+  const tabLayout = hasTables && model.declaration.kind === 'tab';
+  /** A problem in the fields: on a `tab` screen their tab comes to the front first. */
+  const showFields = () => {
+    if (tabLayout) setActiveTable(FORM_PANE);
+  };
+
+  /** A refusal about a table (ours or the server's): its tab comes to the front, the text above the form. */
+  const showTableProblem = (paneKey: string, text: string) => {
+    setActiveTable(paneKey);
+    setServerError(text);
+  };
 
   const submit = async (form: FormInstance<Row>) => {
     setServerError(null);
@@ -71,14 +107,31 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
     try {
       checked = await form.validateFields();
     } catch (error) {
-      // antd shows each field's message; the first may be out of sight in a tall form.
+      // The form's own fields fail first (validate-failed): antd shows each field's message; the
+      // first may be out of sight in a tall form.
       const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      showFields();
       if (first) form.scrollToField(first.name, TO_FIRST_ERROR);
+      return;
+    }
+    // Then each table in order; the first failing one is brought to the front.
+    const current = tables();
+    const failed = firstTableFailure(current);
+    if (failed) return showTableProblem(failed.paneKey, failed.text);
+    // Then the cross-field checks over the record and its rows, the server's code and words.
+    const broken = checkFailures(model, { ...values, ...checked, ...tableRows(current) }, heldCodes(auth))[0];
+    if (broken) {
+      if (broken.field && states.some((s) => s.visible && s.field.name === broken.field)) {
+        showFields();
+        form.setFields([{ name: broken.field, errors: [broken.message] }]);
+        form.scrollToField(broken.field, TO_FIRST_ERROR);
+      } else setServerError(broken.message);
       return;
     }
     setSaving(true);
     try {
-      const body = submitBody(states, { ...values, ...checked }, mode, record);
+      const own = submitBody(states, { ...values, ...checked }, mode, record);
+      const body = current.length > 0 ? { ...own, ...tablePayloads(current) } : own;
       const answer = props.send
         ? await props.send(body)
         : mode === 'add'
@@ -86,9 +139,12 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
           : await data.edit(model.basePath, body);
       if (answer.success) onSaved(answer.message);
       else {
-        // A refusal about one field shows under it; anything else above the form.
+        // A refusal about one field shows under it, about a table on its tab; anything else above the form.
         const name = fieldOfMessage(states, answer.message);
-        if (name) {
+        const pane = tableOfMessage(current, answer.message);
+        if (pane) showTableProblem(pane, answer.message);
+        else if (name) {
+          showFields();
           form.setFields([{ name, errors: [answer.message] }]);
           form.scrollToField(name, TO_FIRST_ERROR);
         } else {
@@ -99,6 +155,10 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       setSaving(false);
     }
   };
+
+  const fields = (
+    <FormFields form={form} model={model} states={states} initial={initial} onValues={setValues} />
+  );
 
   return (
     <Modal
@@ -118,44 +178,19 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
         <div ref={alertRef}>
           {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} />}
         </div>
-        {!loading && (
-          <Form
-            form={form}
-            name={`zj-form-${model.name}`}
-            layout="vertical"
-            initialValues={initial}
-            onValuesChange={(_, all: Row) => setValues(all)}
-            className="zj-declared-form"
-          >
-            <GridRow gutter={16}>
-              {states
-                .filter((s) => s.visible)
-                .map(({ field, disabled, required }) => {
-                  const widget = formWidget(field);
-                  const wide = widget === 'textarea' || widget === 'richText' || widget === 'markdown';
-                  return (
-                    <Col key={field.name} span={wide ? 24 : 24 / columns}>
-                      <Form.Item
-                        name={field.name}
-                        label={field.title}
-                        required={required}
-                        validateDebounce={100}
-                        rules={[
-                          {
-                            validator: (_, value: unknown) => {
-                              const problem = disabled ? null : checkField(field, value, required);
-                              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                            },
-                          },
-                        ]}
-                      >
-                        <FieldWidget field={field} widget={widget} disabled={disabled} />
-                      </Form.Item>
-                    </Col>
-                  );
-                })}
-            </GridRow>
-          </Form>
+        {!loading && !tabLayout && fields}
+        {!loading && childModels && 'error' in childModels && (
+          <ChildTablesProblem error={childModels.error} />
+        )}
+        {!loading && hasTables && (
+          <ChildTables
+            tables={tableModels}
+            record={record}
+            activeKey={activeTable}
+            onActiveKey={setActiveTable}
+            onHandle={(key, handle) => handles.current.set(key, handle)}
+            lead={tabLayout ? { key: FORM_PANE, label: FORM_PANE_TITLE, content: fields } : undefined}
+          />
         )}
       </Spin>
     </Modal>

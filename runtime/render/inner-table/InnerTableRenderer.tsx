@@ -5,44 +5,12 @@
  * the parent's modals stay the one implementation.
  */
 import { Alert, Spin, Tabs, type TableProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import type { EntityModel } from '../../model/declaration/model';
-import type { ChildDecl } from '../../model/declaration/types';
+import { useMemo } from 'react';
+import { useChildModels, type ChildModels } from '../children/useChildModels';
 import type { Row } from '../data/adapter';
-import { loadEntityModel } from '../declarations';
 import { ListRenderer } from '../list/ListRenderer';
 import type { RendererProps } from '../types';
-import { declarationFileOf } from './child-scope';
 import { ChildList } from './ChildList';
-
-interface LoadedChild {
-  decl: ChildDecl;
-  model: EntityModel;
-}
-
-type ChildModels = { children: LoadedChild[] } | { error: string } | null;
-
-/** The children's models, loaded once for the screen (every expanded row uses the same ones). */
-function useChildModels(children: readonly ChildDecl[]): ChildModels {
-  const [state, setState] = useState<ChildModels>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all(
-      children.map(async (decl) => {
-        const model = await loadEntityModel(declarationFileOf(decl.entity));
-        if (model.name !== decl.entity) throw new Error(`no declaration named "${decl.entity}"`);
-        return { decl, model };
-      }),
-    ).then(
-      (loaded) => live && setState({ children: loaded }),
-      (error: unknown) => live && setState({ error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [children]);
-  return state;
-}
 
 function ExpandedChildren({ parent, loaded }: { parent: Row; loaded: ChildModels }): React.JSX.Element {
   if (!loaded) return <Spin style={{ display: 'block', padding: 16 }} />;

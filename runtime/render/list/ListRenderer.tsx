@@ -44,9 +44,15 @@ export interface ListRendererProps extends RendererProps {
   tree?: boolean;
   /** Expandable rows of a non-tree list (the inner-table screen shows each row's children). */
   expandable?: TableProps<Row>['expandable'];
+  /** Row events and classes (the ERP screen selects the row whose children it shows). */
+  onRow?: TableProps<Row>['onRow'];
+  rowClassName?: TableProps<Row>['rowClassName'];
+  /** Told the page's rows each time they load (the ERP screen follows its selected row). */
+  onRecords?(records: readonly Row[]): void;
 }
 
-export function ListRenderer({ model, tree = false, expandable }: ListRendererProps): React.JSX.Element {
+export function ListRenderer(props: ListRendererProps): React.JSX.Element {
+  const { model, tree = false, expandable, onRecords } = props;
   const runtime = useRuntime();
   const list = useListController(model, tree ? 'rootList' : 'list');
   const nodes = useTreeChildren(model, list.records, tree);
@@ -68,6 +74,7 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
   useEffect(() => {
     if (nodes.problem) feedback.message('warning', nodes.problem);
   }, [nodes.problem, feedback]);
+  useEffect(() => onRecords?.(list.records), [list.records, onRecords]);
 
   const report = (answer: Result<unknown>) =>
     feedback.message(answer.success ? 'success' : 'warning', answer.message);
@@ -129,6 +136,8 @@ export function ListRenderer({ model, tree = false, expandable }: ListRendererPr
         loading={list.loading}
         dataSource={rows as Row[]}
         expandable={tree ? { onExpand: nodes.expand } : expandable}
+        onRow={props.onRow}
+        rowClassName={props.rowClassName}
         scroll={{ x: 'max-content' }}
         columns={[
           ...tableColumns(columns, list.sort, tree),

@@ -13,6 +13,7 @@ import { rowTransitions } from '../transitions/row-transitions';
 import { TransitionLink } from '../transitions/TransitionLink';
 import { rowViews } from '../views/view-tabs';
 import type { ListController } from './useListController';
+import { useRuntime } from '../context';
 
 // A view's dialog (Tabs and its tables) is its own chunk, loaded when a view is first opened.
 const ViewModal = lazy(() => import('../views/ViewModal').then((m) => ({ default: m.ViewModal })));
@@ -53,8 +54,10 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
   const { list, row } = props;
   const [opened, setOpened] = useState<ViewModel | null>(null);
   const close = useCallback(() => setOpened(null), []);
+  const { session } = useRuntime();
+  const viewer = { user: session.user?.() ?? null, perms: session.auth().map((a) => a.action) };
   const transitions = new Map(
-    rowTransitions(list.model, row, list.permit).map((t) => [t.transition.name, t]),
+    rowTransitions(list.model, row, list.permit, viewer).map((t) => [t.transition.name, t]),
   );
   const views = new Map(rowViews(list.model, list.permit).map((v) => [v.view.name, v]));
   const links: React.JSX.Element[] = [];

@@ -1,9 +1,11 @@
 /**
  * Which declared transitions a row offers: those the list names in rowActions (all of them when the
  * list names no extras), whose from-states hold the row's current value, and whose permission the
- * user is not denied. The server checks the same state again; this only keeps useless buttons away.
+ * user is not denied, and whose `allow` rule lets this user make it. The server checks the same
+ * state and rule again; this only keeps useless buttons away.
  */
 import type { EntityModel, TransitionModel } from '../../model/declaration/model';
+import { rowAllowed, type RuleUser } from '../../model/declaration/row-access';
 import type { ButtonState } from '../permissions';
 
 export interface RowTransition {
@@ -20,14 +22,24 @@ export function stateOf(row: Record<string, unknown>, field: string): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** Who looks at the row, for a transition's `allow` rule (the server evaluates the same rule). */
+export interface RowViewer {
+  user: RuleUser | null;
+  perms: readonly string[];
+}
+
 export function rowTransitions(
   model: EntityModel,
   row: Record<string, unknown>,
   permission: (code: string) => ButtonState,
+  viewer: RowViewer = { user: null, perms: [] },
 ): RowTransition[] {
   const out: RowTransition[] = [];
   for (const t of declaredTransitions(model)) {
     if (!t.from.includes(stateOf(row, t.field))) continue;
+    // Not this person's to make (only the person in charge accepts): hidden, as the server refuses it.
+    if (t.allow !== undefined && (!viewer.user || !rowAllowed(t.allow, row, viewer.user, viewer.perms)))
+      continue;
     const state = permission(t.permission);
     if (state !== 'hide') out.push({ transition: t, disabled: state === 'disable' });
   }

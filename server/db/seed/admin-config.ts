@@ -29,6 +29,13 @@ export const FILL_RULES = [
     remark: '如 HT000001，不重新编号',
   },
   {
+    code: 'plan_no',
+    name: '计划编号',
+    ruleClass: 'dateSequence',
+    params: { prefix: 'JH', datePattern: 'yyyyMMdd', separator: '-', digits: 3 },
+    remark: '如 JH20261122-001，每天从001重新编号',
+  },
+  {
     code: 'depart_org_code',
     name: '部门编码',
     ruleClass: 'orgCode',

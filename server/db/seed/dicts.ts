@@ -97,6 +97,16 @@ export const DICTS: DictSeed[] = [
     ],
   },
   {
+    code: 'plan_status',
+    name: '计划状态',
+    items: [
+      ['0', '未开始'],
+      ['1', '进行中'],
+      ['2', '已完成'],
+      ['3', '已延期'],
+    ],
+  },
+  {
     // 1, 3 and 4 are the finished states: the client hides the deal button for them.
     code: 'work_order_status',
     name: '工单状态',

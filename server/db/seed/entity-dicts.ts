@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedId } from './ids.js';
+import { WORK_ORDER_DICTS } from '../../workorder/dicts.js';
 
 /** Dictionaries the declarations name beyond the foundation's (scene use, message templates and pushes). */
 export const ENTITY_DICTS: { code: string; name: string; items: [string, string][] }[] = [
@@ -58,7 +59,7 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
 ];
 
 export async function seedEntityDicts(trx: Transaction<Database>): Promise<void> {
-  for (const dict of ENTITY_DICTS) {
+  for (const dict of [...ENTITY_DICTS, ...WORK_ORDER_DICTS]) {
     const dictId = seedId(`dict:${dict.code}`);
     await trx
       .insertInto('sysDict')

@@ -14,7 +14,8 @@ export const WORK_MENUS: MenuSeed[] = [
         icon: 'DesktopOutlined',
       }),
       page('home.todo', '待办中心', '/HomePage/todoCenter', 'modules/work/TodoCenter', ALL),
-      page('home.daily', '日常工作', '/HomePage/dailyWork', 'modules/dailyWork/DailyWorkList', ALL),
+      // Each user's own daily orders (the list's declared scope type=1, schemas/workorder/daily-order.json).
+      page('home.daily', '日常工作', '/HomePage/dailyWork', 'declared/dailyOrder?type=1', ALL),
       page('home.depart', '部门工作', '/HomePage/departWork', 'modules/departWork/DepartWorkList', MGR),
       page('home.weekly', '周工作汇报', '/HomePage/weeklyWork', 'modules/weeklyWork/WeeklyWorkEdit', ALL),
       page(
@@ -42,8 +43,10 @@ export const WORK_MENUS: MenuSeed[] = [
     { redirect: '/HomePage/index' },
   ),
   group('workOrder', '工单管理', '/workOrder', 'FileDoneOutlined', [
-    page('workOrder.all', '全部工单', '/workOrder/list', 'modules/workOrder/WorkOrderList', MGR, {
+    // One declared list (schemas/workorder/work-order.json); the "my" entries pick its scope ?type=1/2/3.
+    page('workOrder.all', '全部工单', '/workOrder/list', 'declared/workOrder', MGR, {
       buttons: [
+        button('workOrder:list', '查看全部工单', MGR),
         button('workOrder:add', '新建工单', ALL),
         button('workOrder:edit', '编辑工单', MGR),
         button('workOrder:delete', '删除工单', MGR),
@@ -51,18 +54,12 @@ export const WORK_MENUS: MenuSeed[] = [
         button('workOrder:urge', '催办', MGR),
       ],
     }),
-    page('workOrder.charge', '我负责的', '/workOrder/myCharge', 'modules/workOrder/MyChargeWorkOrder', ALL, {
+    page('workOrder.charge', '我负责的', '/workOrder/myCharge', 'declared/workOrder?type=1', ALL, {
       // Disabled rather than hidden: staff see the action exists but may lack the right on old orders.
       buttons: [button('workOrder:deal', '处理工单', ALL, { permsType: '2' })],
     }),
-    page('workOrder.launch', '我发起的', '/workOrder/myLaunch', 'modules/workOrder/MyLaunchWorkOrder', ALL),
-    page(
-      'workOrder.partake',
-      '我参与的',
-      '/workOrder/myPartake',
-      'modules/workOrder/MyPartakeWorkOrder',
-      ALL,
-    ),
+    page('workOrder.launch', '我发起的', '/workOrder/myLaunch', 'declared/workOrder?type=2', ALL),
+    page('workOrder.partake', '我参与的', '/workOrder/myPartake', 'declared/workOrder?type=3', ALL),
     page(
       'workOrder.statistics',
       '工单统计',
@@ -100,12 +97,18 @@ export const WORK_MENUS: MenuSeed[] = [
     hiddenPage('project.details', '项目详情', '/modules/project/index', 'modules/project/ProjectPage', ALL),
   ]),
   group('plan', '项目计划', '/plan', 'ScheduleOutlined', [
-    page('plan.all', '全部计划', '/plan/list', 'modules/plan/PlanList', MGR, {
+    // Declared (schemas/project/project-plan.json): plans with their tasks, saved together.
+    page('plan.all', '全部计划', '/plan/list', 'declared/projectPlan', MGR, {
       buttons: [
         button('plan:add', '新建计划', MGR),
         button('plan:edit', '编辑计划', MGR),
         button('plan:delete', '删除计划', MGR),
         button('plan:import', '导入任务', MGR),
+        button('planTask:add', '新增任务', MGR),
+        button('planTask:edit', '编辑任务', MGR),
+        button('planTask:delete', '删除任务', MGR),
+        button('planTask:export', '导出任务', MGR),
+        button('planTask:import', '导入任务明细', MGR),
       ],
     }),
     page('plan.mine', '我创建的', '/plan/myCreated', 'modules/plan/MyCreatedPlanList', MGR),

@@ -7,12 +7,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../database.js';
 import type { EntityModel } from '../../../../runtime/model/declaration/model.js';
 import { insertDemoRows, type DeclaredSeed } from './insert.js';
+import { PROJECT_DEMO } from './project-demo.js';
+import { workOrderDemo } from '../../../workorder/demo.js';
 import { SYSTEM_DEMO } from './system-demo.js';
 
 export const DECLARED_DEMO_MARK = 'declared-demo';
 
 /** Every area's demo rows, in insertion order. */
-export const DECLARED_DEMO: readonly DeclaredSeed[] = [...SYSTEM_DEMO];
+export const DECLARED_DEMO: readonly DeclaredSeed[] = [...SYSTEM_DEMO, ...PROJECT_DEMO, ...workOrderDemo()];
 
 /** Called by the seed of a new database. */
 export async function markDeclaredDemoPending(db: Db): Promise<void> {

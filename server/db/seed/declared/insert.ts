@@ -15,6 +15,8 @@ export interface DemoRow {
   /** The creator's department (org code). */
   orgCode: string;
   daysAgo: number;
+  /** A fixed id (a parent's children in another seed refer to it); default a random one. */
+  id?: string;
   /** A parent row's key in the same seed (trees): `values[parentField]` is replaced by its id. */
   key?: string;
   parentKey?: string;
@@ -30,7 +32,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export async function insertDemoRows(db: Db, model: EntityModel, rows: readonly DemoRow[], tenantId = 1) {
   const ids = new Map<string, string>();
   for (const row of rows) {
-    const id = randomUUID().replace(/-/g, '');
+    const id = row.id ?? randomUUID().replace(/-/g, '');
     if (row.key) ids.set(row.key, id);
     const values = { ...row.values };
     if (row.parentKey && model.tree) values[model.tree.parentField] = ids.get(row.parentKey) ?? null;

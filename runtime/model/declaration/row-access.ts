@@ -1,0 +1,105 @@
+/**
+ * Who may act on which row, beyond permission codes: a transition's `allow` rule (only the row's
+ * person in charge accepts a work order) and a list's `scopes` (我负责的 = the rows whose person in
+ * charge is the caller). The server refuses with the same rule the browser uses to hide a link, so
+ * the two cannot disagree; the scopes are compiled into SQL by the server (server/entity/list-scope.ts).
+ */
+import { checkLogic, evaluateLogic } from './logic.js';
+import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
+import type { Declaration, LogicRule } from './types.js';
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** The caller as an `allow` rule sees it (`user.username` ...); the same keys on both ends. */
+export interface RuleUser {
+  username: string;
+  orgCode: string | null;
+}
+
+export const RULE_USER_KEYS: ReadonlySet<string> = new Set(['username', 'orgCode']);
+
+/** Values a scope condition may name for the caller (the data rules' variables). */
+export const SCOPE_VARIABLES: ReadonlySet<string> = new Set(['#{sysUserCode}', '#{sysOrgCode}']);
+
+/** Whether the rule lets `user` change `row`; no rule means yes (the permission code decides). */
+export function rowAllowed(
+  rule: LogicRule | undefined,
+  row: Record<string, unknown>,
+  user: RuleUser,
+  perms: readonly string[] = [],
+): boolean {
+  if (rule === undefined) return true;
+  return evaluateLogic(rule, { row, user }, perms);
+}
+
+/** The `var` names of a rule (outside per-item operations, where names are the item's). */
+function varNames(rule: unknown, out: string[] = []): string[] {
+  if (Array.isArray(rule)) {
+    for (const item of rule) varNames(item, out);
+    return out;
+  }
+  if (typeof rule !== 'object' || rule === null) return out;
+  for (const [op, args] of Object.entries(rule)) {
+    if (op === 'var') {
+      const name = Array.isArray(args) ? (args as unknown[])[0] : args;
+      if (typeof name === 'string') out.push(name);
+    } else varNames(args, out);
+  }
+  return out;
+}
+
+/** `allow` rules: allow-listed operations over `row.<declared field>` and `user.<key>` only. */
+export function checkTransitionAllow(decl: Declaration): Problem[] {
+  const out: Problem[] = [];
+  const rowFields = new Set([...decl.fields.map((f) => f.name), ...SYSTEM_FIELD_NAMES, ORG_CODE_FIELD]);
+  decl.transitions?.forEach((t, i) => {
+    if (t.allow === undefined) return;
+    const at = `/transitions/${i}/allow`;
+    for (const problem of checkLogic(t.allow, new Set(['row', 'user']))) {
+      const [where, ...rest] = problem.split(': ');
+      out.push({ path: `${at}${where === '/' ? '' : where}`, message: rest.join(': ') });
+    }
+    for (const name of varNames(t.allow)) {
+      const [head, key] = name.split('.');
+      const known = head === 'row' ? rowFields.has(key) : head === 'user' && RULE_USER_KEYS.has(key);
+      if (!known)
+        out.push({ path: at, message: `"${name}" is neither row.<field> nor user.username / user.orgCode` });
+    }
+  });
+  return out;
+}
+
+/** Scopes name declared string fields, known variables, unique values, and no field as the param. */
+export function checkListScopes(decl: Declaration): Problem[] {
+  const scopes = decl.list?.scopes;
+  if (!scopes) return [];
+  const out: Problem[] = [];
+  const fields = new Map(decl.fields.map((f) => [f.name, f.type]));
+  // The engine's own text columns count too: "my records" is createBy = #{sysUserCode}.
+  for (const name of ['createBy', 'updateBy', ORG_CODE_FIELD]) fields.set(name, 'string');
+  if (fields.has(scopes.param))
+    out.push({ path: '/list/scopes/param', message: `"${scopes.param}" is a declared field` });
+  const seen = new Set<string>();
+  scopes.values.forEach((scope, i) => {
+    const at = `/list/scopes/values/${i}`;
+    if (seen.has(scope.value)) out.push({ path: `${at}/value`, message: `duplicate scope "${scope.value}"` });
+    seen.add(scope.value);
+    scope.where?.forEach((c, j) => {
+      const type = fields.get(c.field);
+      if (!type || !['string', 'text'].includes(type))
+        out.push({ path: `${at}/where/${j}/field`, message: `"${c.field}" is not a declared text field` });
+      for (const variable of c.value.match(/#\{[^}]*\}/g) ?? [])
+        if (!SCOPE_VARIABLES.has(variable))
+          out.push({ path: `${at}/where/${j}/value`, message: `unknown variable ${variable}` });
+    });
+  });
+  if (decl.routes === 'external')
+    out.push({
+      path: '/list/scopes',
+      message: 'the engine serves scopes; external routes cannot honour them',
+    });
+  return out;
+}

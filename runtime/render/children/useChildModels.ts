@@ -1,0 +1,37 @@
+/**
+ * The models of a declaration's children, loaded once for a screen (the inner-table rows, the ERP
+ * tabs and the form's tables all use the same ones).
+ */
+import { useEffect, useState } from 'react';
+import type { EntityModel } from '../../model/declaration/model';
+import type { ChildDecl } from '../../model/declaration/types';
+import { loadEntityModel } from '../declarations';
+import { declarationFileOf } from '../inner-table/child-scope';
+
+export interface LoadedChild {
+  decl: ChildDecl;
+  model: EntityModel;
+}
+
+export type ChildModels = { children: LoadedChild[] } | { error: string } | null;
+
+export function useChildModels(children: readonly ChildDecl[]): ChildModels {
+  const [state, setState] = useState<ChildModels>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all(
+      children.map(async (decl) => {
+        const model = await loadEntityModel(declarationFileOf(decl.entity));
+        if (model.name !== decl.entity) throw new Error(`no declaration named "${decl.entity}"`);
+        return { decl, model };
+      }),
+    ).then(
+      (loaded) => live && setState({ children: loaded }),
+      (error: unknown) => live && setState({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [children]);
+  return state;
+}

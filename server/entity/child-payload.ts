@@ -1,0 +1,116 @@
+/**
+ * The children part of an add / edit body (docs/modules/one-to-many.md): under each one-to-many
+ * child's entity name, the editable grid's save payload `{added, edited, deletedIds}`. New rows
+ * carry no id (the server makes ids); edited rows carry theirs. Each row may carry `$row`, its line
+ * in the user's grid, used only to say which line a refusal is about.
+ */
+import type { FieldModel } from '../../runtime/model/declaration/model.js';
+import type { ChildDecl } from '../../runtime/model/declaration/types.js';
+import { ApiError } from '../result.js';
+import { BodyMessages } from './body.js';
+import type { StoreLookup } from './children.js';
+import { checkId } from './route-kit.js';
+import type { EntityStore, Row } from './store.js';
+
+/** Rows of one child one save may send (the grid's 10,000-row goal, with room). */
+export const MAX_CHILD_SAVE_ROWS = 20_000;
+/** The key of a row's line number in the client's grid. */
+export const ROW_NUMBER_KEY = '$row';
+
+export interface ChildRowIn {
+  /** 1-based line the user sees. */
+  row: number;
+  /** The row's own values, as sent (the id and the line number taken out). */
+  values: Row;
+}
+
+export interface ChildPayload {
+  decl: ChildDecl;
+  /** The table's name in messages (the child's title in the parent, else the child entity's). */
+  title: string;
+  store: EntityStore;
+  foreignKey: FieldModel;
+  /** Whether the body named this child at all (absent: its rows stay as they are). */
+  sent: boolean;
+  added: ChildRowIn[];
+  edited: (ChildRowIn & { id: string })[];
+  deletedIds: string[];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rowsOf(value: unknown): Record<string, unknown>[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every(isObject)) throw new ApiError(BodyMessages.notObject);
+  return value;
+}
+
+/** The line the client names, or the fallback (a number is only ever shown, never used as a key). */
+function lineOf(entry: Record<string, unknown>, fallback: number): number {
+  const n = Number(entry[ROW_NUMBER_KEY]);
+  return Number.isInteger(n) && n > 0 && n <= 1_000_000 ? n : fallback;
+}
+
+function withoutKeys(entry: Record<string, unknown>, keys: readonly string[]): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(entry)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}
+
+function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, raw: unknown): ChildPayload {
+  const title = decl.title ?? store.model.title;
+  const base = { decl, title, store, foreignKey };
+  if (raw === undefined) return { ...base, sent: false, added: [], edited: [], deletedIds: [] };
+  if (!isObject(raw)) throw new ApiError(BodyMessages.notObject);
+  const edited = rowsOf(raw.edited);
+  const added = rowsOf(raw.added);
+  const deleted = raw.deletedIds ?? [];
+  if (!Array.isArray(deleted)) throw new ApiError(BodyMessages.notObject);
+  if (edited.length + added.length > MAX_CHILD_SAVE_ROWS)
+    throw new ApiError(`${title}：一次最多保存${MAX_CHILD_SAVE_ROWS}行`);
+  // Without line numbers the rows count as the grid lists them: saved (edited) rows, then new ones.
+  return {
+    ...base,
+    sent: true,
+    edited: edited.map((entry, i) => ({
+      id: checkId(entry.id),
+      row: lineOf(entry, i + 1),
+      values: withoutKeys(entry, ['id', ROW_NUMBER_KEY]),
+    })),
+    added: added.map((entry, i) => {
+      // Identifiers never come from the client: a new row's id is the server's to make.
+      if (entry.id !== undefined && entry.id !== null && entry.id !== '')
+        throw new ApiError(`${title}第${lineOf(entry, edited.length + i + 1)}行：新增的行不能带id`);
+      return {
+        row: lineOf(entry, edited.length + i + 1),
+        values: withoutKeys(entry, ['id', ROW_NUMBER_KEY]),
+      };
+    }),
+    deletedIds: [...new Set(deleted.map(checkId))],
+  };
+}
+
+/**
+ * Splits a body into the parent's own values and one payload per one-to-many child (every child,
+ * sent or not, so the parent's checks can see all rows). A child key that is not an object of the
+ * payload's shape is refused.
+ */
+export function takeChildPayloads(
+  body: Record<string, unknown>,
+  children: readonly ChildDecl[],
+  storeOf: StoreLookup,
+): { parent: Record<string, unknown>; payloads: ChildPayload[] } {
+  const parent: Record<string, unknown> = { ...body };
+  const payloads: ChildPayload[] = [];
+  for (const decl of children) {
+    const store = storeOf(decl.entity);
+    const foreignKey = store?.model.field(decl.foreignKey);
+    if (!store || !foreignKey) continue;
+    const raw = parent[decl.entity];
+    delete parent[decl.entity];
+    payloads.push(parseOne(decl, store, foreignKey, raw));
+  }
+  return { parent, payloads };
+}

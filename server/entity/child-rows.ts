@@ -1,0 +1,194 @@
+/**
+ * The checks of the child rows a parent's add / edit sends, before anything is written. Every row
+ * goes through what the child's own add / edit would do (permission, field permissions, the
+ * record rules and their messages, unique values, fill rules) plus the parent's: edited and deleted
+ * ids must be rows of this parent the caller can reach, and unique-within-parent values must not
+ * repeat among the parent's rows after the save. A refusal names the table and the line:
+ * `计划任务第3行：请输入任务名称!`.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ROW_VERSION_FIELD, type FieldModel } from '../../runtime/model/declaration/model.js';
+import { childRowMessage, uniqueInParentFailures } from '../../runtime/model/declaration/record-checks.js';
+import type { QueryValue } from '../../runtime/model/query/conditions.js';
+import { isEmptyValue } from '../../runtime/model/validation/formats.js';
+import { hasPermission } from '../auth/permission-codes.js';
+import { ApiError } from '../result.js';
+import { bodyValues, defaultValues } from './body.js';
+import type { ChildPayload, ChildRowIn } from './child-payload.js';
+import { checkWritable, fieldAccessOf, withoutRestricted } from './field-permissions.js';
+import { callerOf, EntityMessages, scopedCaller, userIdOf, type EntityDeps } from './route-kit.js';
+import type { Caller, Row } from './store.js';
+
+/** A parent answers at most this many rows of one child to a save (the grid's goal, with room). */
+const MAX_STORED_ROWS = 100_000;
+
+export interface PreparedChildRow {
+  row: number;
+  /** Present on edited rows. */
+  id?: string;
+  values: Row;
+  /** The row version the client loaded (edited rows), or null. */
+  version: number | null;
+  /** Fields the server numbers in the transaction (fill rules with no value sent). */
+  numbered: FieldModel[];
+}
+
+export interface PreparedChildren {
+  payload: ChildPayload;
+  /** The caller with the child's own data rules, for its updates and deletes. */
+  scoped: Caller;
+  added: PreparedChildRow[];
+  edited: PreparedChildRow[];
+  deletedIds: string[];
+  /** Every row of the parent after the save (values only): what the parent's checks see. */
+  finalRows: Row[];
+}
+
+const NO_PERMISSION = '没有权限，请联系管理员授权';
+
+async function checkPermissions(request: FastifyRequest, deps: EntityDeps, p: ChildPayload): Promise<void> {
+  const { model } = p.store;
+  const needs: ['add' | 'edit' | 'delete', boolean][] = [
+    ['add', p.added.length > 0],
+    ['edit', p.edited.length > 0],
+    ['delete', p.deletedIds.length > 0],
+  ];
+  for (const [action, used] of needs) {
+    if (!used) continue;
+    const code = model.permissions[action];
+    const allowed =
+      model.offers(action) && (!code || (await hasPermission(deps.db, userIdOf(request), code)));
+    if (!allowed) throw new ApiError(`${p.title}：${NO_PERMISSION}`);
+  }
+}
+
+function versionOf(values: Row): number | null {
+  const sent = values[ROW_VERSION_FIELD];
+  if (sent === undefined || sent === null || sent === '') return null;
+  const n = Number(sent);
+  return Number.isInteger(n) ? n : null;
+}
+
+/** Runs a row's checks; an ApiError is re-worded with the table and the line. */
+function atRow<T>(p: ChildPayload, row: number, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(childRowMessage(p.title, row, error.message));
+    throw error;
+  }
+}
+
+/** Checks the rows of one child of the parent `parentId`; `isNew`: the parent is being added. */
+export async function prepareChildRows(
+  request: FastifyRequest,
+  deps: EntityDeps,
+  p: ChildPayload,
+  parentId: string,
+  isNew: boolean,
+): Promise<PreparedChildren> {
+  const { model } = p.store;
+  await checkPermissions(request, deps, p);
+  const caller = callerOf(request, deps);
+  const scoped = await scopedCaller(request, deps, p.store);
+  const access = await fieldAccessOf(deps.db, model, userIdOf(request));
+  // The parent's rows as the caller may reach them: an id outside them is another parent's, or none.
+  const sort = [{ field: model.defaultSort.field, order: model.defaultSort.order }];
+  const stored = isNew
+    ? []
+    : await p.store.list(scoped, null, sort, MAX_STORED_ROWS, [p.store.equals(p.foreignKey, parentId)]);
+  const byId = new Map(stored.map((r) => [String(r.id), r]));
+  for (const id of p.deletedIds)
+    if (!byId.has(id)) throw new ApiError(`${p.title}：${EntityMessages.notFound}`);
+
+  const check = (entry: ChildRowIn, baseline: Row | undefined): PreparedChildRow =>
+    atRow(p, entry.row, () => {
+      const version = versionOf(entry.values);
+      // The parent's id is the server's to set: what the row says about it is replaced (after the
+      // field permissions, before the rules, so a required foreign key is satisfied).
+      const sent = bodyValues(model, entry.values);
+      delete sent[p.foreignKey.name];
+      const parentKey = { [p.foreignKey.name]: parentId };
+      if (baseline) {
+        if (version !== null && version !== Number(baseline[ROW_VERSION_FIELD]))
+          throw new ApiError(EntityMessages.changedMeanwhile);
+        checkWritable(model, access, sent, baseline, deps.formatDate);
+        const values = { ...withoutRestricted(sent, access), ...parentKey };
+        const failures = deps.validation.validate(model, 'edit', values, {
+          context: { ...baseline, ...values },
+        });
+        if (failures.length > 0) throw new ApiError(failures[0].message);
+        return { row: entry.row, values, version, numbered: [] };
+      }
+      const defaults = defaultValues(model, caller);
+      checkWritable(model, access, sent, defaults, deps.formatDate, true);
+      const own = { ...withoutRestricted(sent, access), ...parentKey };
+      const failures = deps.validation.validate(model, 'add', own, { context: { ...defaults, ...own } });
+      if (failures.length > 0) throw new ApiError(failures[0].message);
+      const values = { ...defaults, ...own };
+      const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
+      return { row: entry.row, values, version: null, numbered };
+    });
+
+  const edited = p.edited.map((entry) => {
+    const baseline = byId.get(entry.id);
+    if (!baseline) throw new ApiError(childRowMessage(p.title, entry.row, EntityMessages.notFound));
+    return { ...check(entry, baseline), id: entry.id };
+  });
+  const added = p.added.map((entry) => check(entry, undefined));
+
+  // The parent's rows after the save, in the order the grid shows them: saved rows, then new ones.
+  const edits = new Map(edited.map((r) => [r.id, r]));
+  const gone = new Set(p.deletedIds);
+  const final: { values: Row; sent: PreparedChildRow | null }[] = [
+    ...stored
+      .filter((r) => !gone.has(String(r.id)))
+      .map((r) => {
+        const edit = edits.get(String(r.id)) ?? null;
+        return { values: edit ? { ...r, ...edit.values } : r, sent: edit };
+      }),
+    ...added.map((r) => ({ values: r.values, sent: r })),
+  ];
+  const failures = uniqueInParentFailures(
+    model,
+    final.map((f) => f.values),
+    (i) => final[i].sent !== null,
+  );
+  const first = failures[0];
+  if (first) throw new ApiError(childRowMessage(p.title, final[first.index].sent!.row, first.message));
+  await checkTableUnique(p, caller, final, isNew ? null : parentId);
+  return {
+    payload: p,
+    scoped,
+    added,
+    edited,
+    deletedIds: p.deletedIds,
+    finalRows: final.map((f) => f.values),
+  };
+}
+
+/**
+ * Unique fields hold each value once in the whole table: once among this parent's rows after the
+ * save (a value moved from a deleted row is fine), and against every other row in the table.
+ */
+async function checkTableUnique(
+  p: ChildPayload,
+  caller: Caller,
+  final: readonly { values: Row; sent: PreparedChildRow | null }[],
+  parentId: string | null,
+): Promise<void> {
+  const others = parentId === null ? [] : [p.store.differs(p.foreignKey, parentId)];
+  for (const field of p.store.model.declared.filter((f) => f.unique)) {
+    const seen = new Set<string>();
+    for (const { values, sent } of final) {
+      const value = values[field.name];
+      if (isEmptyValue(value)) continue;
+      const key = String(value);
+      const repeated = seen.has(key);
+      seen.add(key);
+      if (!sent || !(sent.values[field.name] !== undefined)) continue;
+      const taken = repeated || (await p.store.taken(caller, field, value as QueryValue, undefined, others));
+      if (taken) throw new ApiError(childRowMessage(p.title, sent.row, EntityMessages.taken(field.title)));
+    }
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * 项目计划 with its tasks and members end to end (schemas/project, kind erp): admin adds a plan with
+ * three tasks in the form's task grid; a task without a name stops the save, brings the 计划任务 tab
+ * to the front (the user was on 计划成员) and names the row; fixed, the plan and its tasks are saved
+ * in one request. Reopened, one task is renamed and another removed; the ERP list's tabs below show
+ * the selected plan's tasks as saved.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dismissNotifications, errorsOf, screenshotPath, startHarness, type Harness } from './harness';
+import { adminPage, apiCall, spaced } from './render-list-helpers';
+
+let h: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+let step = 0;
+// A failing step leaves its screen behind (.tmp/plan-tasks-fail-<n>.png): grids are hard to debug blind.
+afterEach(async (ctx) => {
+  step += 1;
+  if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `.tmp/plan-tasks-fail-${step}.png` });
+});
+
+const PLAN = '会议中心导览屏升级计划';
+const dialog = (title: string) => page.getByRole('dialog', { name: title });
+/** A table's pane in the form (antd's tab panel of the child entity). */
+const panel = (d: Locator, entity: string) => d.locator(`[role="tabpanel"][id$="-panel-${entity}"]`);
+const activeTab = (d: Locator) => d.locator('.zj-form-tables .ant-tabs-tab-active').innerText();
+const gridRows = (scope: Locator) => scope.locator('.tabulator-tableholder .tabulator-row');
+const cell = (scope: Locator, n: number, field: string) =>
+  gridRows(scope).nth(n).locator(`.tabulator-cell[tabulator-field="${field}"]`);
+const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
+
+async function typeCell(target: Locator, text: string): Promise<void> {
+  await target.click();
+  const editor = target.locator('.zj-grid-editor');
+  await editor.waitFor();
+  await editor.fill(text);
+  await editor.press('Enter');
+  // The grid re-checks the column 100 ms after an edit and redraws the rows whose messages change.
+  await page.waitForTimeout(300);
+}
+
+async function pickDate(d: Locator, label: string, value: string): Promise<void> {
+  const input = d.locator('.ant-form-item', { hasText: label }).locator('.ant-picker input');
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+describe('项目计划 with 计划任务 (admin)', () => {
+  it('opens 全部计划 as the declared ERP list', async () => {
+    page = await adminPage(h);
+    await dismissNotifications(page).catch(() => undefined);
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByText('项目计划').first().click();
+    await menu.getByText('全部计划').click();
+    await page.waitForURL(`${h.baseUrl}/plan/list`);
+    // Test databases start without the declared demo rows (declared-demo.test.ts covers them).
+    await page.locator('.zj-list .ant-table-thead th', { hasText: '计划名称' }).waitFor();
+    await page.getByText('请在上方列表中点击一条记录，查看其明细').waitFor();
+  });
+
+  it('adds a plan with three tasks; a task without a name activates its tab and names the row', async () => {
+    await page
+      .locator('.zj-list')
+      .getByRole('button', { name: spaced('新增') })
+      .first()
+      .click();
+    const d = dialog('新增');
+    await d.getByLabel('计划名称').fill(PLAN);
+    await pickDate(d, '开始日期', '2026-12-01');
+    await pickDate(d, '结束日期', '2026-12-31');
+    const tasks = panel(d, 'planTask');
+    await tasks.locator('.tabulator').waitFor();
+    for (let i = 1; i <= 3; i++) {
+      await tasks.getByRole('button', { name: spaced('新增') }).click();
+      await expect.poll(() => gridRows(tasks).count()).toBe(i);
+      // The grid takes one insert per 1.5 s (spec section 9).
+      if (i < 3) await page.waitForTimeout(1600);
+    }
+    await typeCell(cell(tasks, 0, 'taskName'), '现场勘查');
+    await typeCell(cell(tasks, 1, 'taskName'), '导览屏选型');
+    // The user moves on to the members and adds one; the third task still has no name.
+    await d.locator('.zj-form-tables .ant-tabs-tab', { hasText: '计划成员' }).click();
+    const members = panel(d, 'planMember');
+    await members.locator('.tabulator').waitFor();
+    await members.getByRole('button', { name: spaced('新增') }).click();
+    await typeCell(cell(members, 0, 'member'), 'zhangwei');
+    expect(await activeTab(d)).toBe('计划成员');
+
+    await d.getByRole('button', { name: spaced('确定') }).click();
+    await d.getByText('计划任务第3行：请输入任务名称!').waitFor();
+    expect(await activeTab(d)).toBe('计划任务');
+    expect(await cell(tasks, 2, 'taskName').innerText()).toContain('请输入任务名称!');
+
+    await typeCell(cell(tasks, 2, 'taskName'), '安装调试');
+    const saved = page.waitForRequest((r) => r.url().includes('/plan/projectPlan/add'));
+    await d.getByRole('button', { name: spaced('确定') }).click();
+    const body = (await saved).postDataJSON() as Record<string, { added: Record<string, unknown>[] }>;
+    expect(body.planTask.added.map((t) => [t.taskName, t.$row, t.orderNum])).toEqual([
+      ['现场勘查', 1, 1],
+      ['导览屏选型', 2, 2],
+      ['安装调试', 3, 3],
+    ]);
+    expect(body.planTask.added.every((t) => t.id === undefined)).toBe(true);
+    await toast('添加成功！').waitFor();
+    await d.waitFor({ state: 'detached' });
+  });
+
+  it('reopens the plan, renames a task and removes another in one save', async () => {
+    const row = page.locator('.zj-list .ant-table-row', { hasText: PLAN });
+    await row.getByRole('button', { name: '编辑' }).click();
+    const d = dialog('编辑');
+    await expect.poll(() => d.getByLabel('计划名称').inputValue()).toBe(PLAN);
+    const tasks = panel(d, 'planTask');
+    await expect.poll(() => gridRows(tasks).count()).toBe(3);
+    expect(await cell(tasks, 0, 'taskName').innerText()).toContain('现场勘查');
+    await typeCell(cell(tasks, 1, 'taskName'), '导览屏选型与采购');
+    await gridRows(tasks).nth(2).locator('.tabulator-cell[tabulator-field="__select"] input').check();
+    await tasks.getByRole('button', { name: spaced('删除') }).click();
+    await expect.poll(() => gridRows(tasks).count()).toBe(2);
+    await page.screenshot({ path: screenshotPath('plan-tasks-form.png') });
+    const saved = page.waitForRequest((r) => r.url().includes('/plan/projectPlan/edit'));
+    await d.getByRole('button', { name: spaced('确定') }).click();
+    const body = (await saved).postDataJSON() as Record<string, Record<string, unknown[]>>;
+    expect(body.planTask.edited).toHaveLength(1);
+    expect(body.planTask.deletedIds).toHaveLength(1);
+    await toast('编辑成功').waitFor();
+    await d.waitFor({ state: 'detached' });
+  });
+
+  it("shows the selected plan's tasks below the ERP list", async () => {
+    await page.locator('.zj-list .ant-table-row', { hasText: PLAN }).locator('td').nth(2).click();
+    const below = page.locator('.zj-erp-children');
+    const taskRows = below.locator('.zj-inner-child[data-entity="planTask"] .ant-table-row');
+    await expect.poll(() => taskRows.count()).toBe(2);
+    expect(await taskRows.nth(0).innerText()).toContain('现场勘查');
+    expect(await taskRows.nth(1).innerText()).toContain('导览屏选型与采购');
+    await below.locator('.ant-tabs-tab', { hasText: '计划成员' }).click();
+    await below
+      .locator('.zj-inner-child[data-entity="planMember"] .ant-table-row', { hasText: '张伟' })
+      .waitFor();
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('shows a plan under way for the screenshot (added through the API in one request)', async () => {
+    const task = (
+      name: string,
+      owner: string,
+      start: string,
+      end: string,
+      priority: string,
+      done: number,
+    ) => ({
+      taskName: name,
+      owner,
+      startDate: start,
+      endDate: end,
+      priority,
+      progress: done,
+    });
+    const answer = await apiCall(page, 'POST', '/plan/projectPlan/add', {
+      planName: '江南文旅集团接待系统升级计划',
+      owner: 'chenjing',
+      startDate: '2026-11-01',
+      endDate: '2026-12-31',
+      status: '1',
+      description: '接待预约、访客登记与大屏展示的升级，兼容集团统一身份认证。',
+      planTask: {
+        added: [
+          task('现有系统评估', 'chenjing', '2026-11-01', '2026-11-06', 'M', 100),
+          task('访客登记模块改造', 'majun', '2026-11-07', '2026-11-30', 'H', 70),
+          task('统一身份认证对接', 'yangqiang', '2026-11-20', '2026-12-15', 'H', 30),
+          task('接待大屏改版', 'zhuting', '2026-12-01', '2026-12-20', 'L', 10),
+          task('用户培训与上线', 'chenjing', '2026-12-21', '2026-12-31', 'M', 0),
+        ].map((t, i) => ({ ...t, orderNum: i + 1 })),
+      },
+      planMember: { added: [{ member: 'chenjing', duty: '计划负责人', orderNum: 1 }] },
+    });
+    expect(answer.message).toBe('添加成功！');
+    // The list shows what the API added once the screen loads again.
+    await page.reload();
+    await page.locator('.zj-list .ant-table-row', { hasText: '江南文旅集团' }).locator('td').nth(2).click();
+    const below = page.locator('.zj-erp-children');
+    const taskRows = below.locator('.zj-inner-child[data-entity="planTask"] .ant-table-row');
+    await expect.poll(() => taskRows.count()).toBe(5);
+    await taskRows.first().getByText('陈静').waitFor();
+    await page
+      .locator('.ant-message-notice')
+      .last()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    // The children's table fades while it reloads: shoot it once it has settled.
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('plan-tasks-erp.png'), fullPage: true });
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
