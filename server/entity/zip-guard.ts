@@ -4,7 +4,8 @@
  * and the total are capped; ZIP64 archives and a missing directory are refused. The reader
  * (./xlsx/) then inflates at most what was declared here.
  */
-import { findEndOfDirectory } from './xlsx/zip.js';
+import { XlsxRejected } from './xlsx/rejected.js';
+import { findEndOfDirectory, zipDirectory, type ZipEntry } from './xlsx/zip.js';
 
 export const ZIP_LIMITS = {
   maxEntries: 500,
@@ -15,8 +16,6 @@ export const ZIP_LIMITS = {
 } as const;
 
 export class ZipRejected extends Error {}
-
-const CENTRAL = 0x02014b50;
 
 export function isZip(buf: Buffer): boolean {
   return buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50;
@@ -31,26 +30,26 @@ export function isOle2(buf: Buffer): boolean {
 export function checkZip(buf: Buffer, limits = ZIP_LIMITS): void {
   const end = findEndOfDirectory(buf);
   if (end < 0) throw new ZipRejected('文件已损坏：找不到压缩目录');
-  const entries = buf.readUInt16LE(end + 10);
-  const dirOffset = buf.readUInt32LE(end + 16);
-  if (entries === 0xffff || dirOffset === 0xffffffff) throw new ZipRejected('不支持ZIP64格式的文件');
-  if (entries > limits.maxEntries) throw new ZipRejected(`文件内部条目过多（超过${limits.maxEntries}个）`);
-  let offset = dirOffset;
+  const count = buf.readUInt16LE(end + 10);
+  if (count === 0xffff || buf.readUInt32LE(end + 16) === 0xffffffff)
+    throw new ZipRejected('不支持ZIP64格式的文件');
+  if (count > limits.maxEntries) throw new ZipRejected(`文件内部条目过多（超过${limits.maxEntries}个）`);
+  let entries: ZipEntry[];
+  try {
+    entries = zipDirectory(buf);
+  } catch (error) {
+    if (error instanceof XlsxRejected) throw new ZipRejected(error.message);
+    throw error;
+  }
   let total = 0;
-  for (let n = 0; n < entries; n += 1) {
-    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== CENTRAL)
-      throw new ZipRejected('文件已损坏：压缩目录不完整');
-    const compressed = buf.readUInt32LE(offset + 20);
-    const size = buf.readUInt32LE(offset + 24);
-    if (compressed === 0xffffffff || size === 0xffffffff) throw new ZipRejected('不支持ZIP64格式的文件');
+  for (const { compressedSize, size } of entries) {
+    if (compressedSize === 0xffffffff || size === 0xffffffff) throw new ZipRejected('不支持ZIP64格式的文件');
     if (
       size > limits.maxEntryBytes ||
-      (size > 1024 * 1024 && size / Math.max(compressed, 1) > limits.maxRatio)
+      (size > 1024 * 1024 && size / Math.max(compressedSize, 1) > limits.maxRatio)
     )
       throw new ZipRejected('文件解压后过大，疑似压缩炸弹');
     total += size;
     if (total > limits.maxTotalBytes) throw new ZipRejected('文件解压后过大，疑似压缩炸弹');
-    offset +=
-      46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
   }
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { seedId } from './ids.js';
+import { insertDicts } from './dicts.js';
 
 /** Dictionaries of the administration screens of issue 10 (tenants, settings, rules, sources). */
 export const ADMIN_CONFIG_DICTS: { code: string; name: string; items: [string, string][] }[] = [
@@ -43,25 +43,5 @@ export const ADMIN_CONFIG_DICTS: { code: string; name: string; items: [string, s
 ];
 
 export async function seedAdminConfigDicts(trx: Transaction<Database>): Promise<void> {
-  for (const dict of ADMIN_CONFIG_DICTS) {
-    const dictId = seedId(`dict:${dict.code}`);
-    await trx
-      .insertInto('sysDict')
-      .values({ id: dictId, dictCode: dict.code, dictName: dict.name, delFlag: 0, createBy: 'admin' })
-      .execute();
-    await trx
-      .insertInto('sysDictItem')
-      .values(
-        dict.items.map(([value, text], i) => ({
-          id: seedId(`dictItem:${dict.code}:${value}`),
-          dictId,
-          itemValue: value,
-          itemText: text,
-          sortOrder: i + 1,
-          status: 1,
-          createBy: 'admin',
-        })),
-      )
-      .execute();
-  }
+  await insertDicts(trx, ADMIN_CONFIG_DICTS);
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedId } from './ids.js';
 
-interface DictSeed {
+export interface DictSeed {
   code: string;
   name: string;
   /** [value, text] or [value, text, 'disabled'] for an item kept but not offered. */
@@ -200,11 +200,13 @@ export const DICTS: DictSeed[] = [
   },
 ];
 
-export async function seedDicts(trx: Transaction<Database>): Promise<void> {
+/** Inserts dictionaries with their items (two statements, whatever the number of dictionaries). */
+export async function insertDicts(trx: Transaction<Database>, dicts: readonly DictSeed[]): Promise<void> {
+  if (dicts.length === 0) return;
   await trx
     .insertInto('sysDict')
     .values(
-      DICTS.map((d) => ({
+      dicts.map((d) => ({
         id: seedId(`dict:${d.code}`),
         dictCode: d.code,
         dictName: d.name,
@@ -216,7 +218,7 @@ export async function seedDicts(trx: Transaction<Database>): Promise<void> {
   await trx
     .insertInto('sysDictItem')
     .values(
-      DICTS.flatMap((d) =>
+      dicts.flatMap((d) =>
         d.items.map(([value, text, disabled], i) => ({
           id: seedId(`dictItem:${d.code}:${value}`),
           dictId: seedId(`dict:${d.code}`),
@@ -229,4 +231,8 @@ export async function seedDicts(trx: Transaction<Database>): Promise<void> {
       ),
     )
     .execute();
+}
+
+export async function seedDicts(trx: Transaction<Database>): Promise<void> {
+  await insertDicts(trx, DICTS);
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { seedId } from './ids.js';
+import { insertDicts } from './dicts.js';
 import { WORK_ORDER_DICTS } from '../../workorder/dicts.js';
 
 /** Dictionaries the declarations name beyond the foundation's (scene use, message templates and pushes). */
@@ -59,25 +59,5 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
 ];
 
 export async function seedEntityDicts(trx: Transaction<Database>): Promise<void> {
-  for (const dict of [...ENTITY_DICTS, ...WORK_ORDER_DICTS]) {
-    const dictId = seedId(`dict:${dict.code}`);
-    await trx
-      .insertInto('sysDict')
-      .values({ id: dictId, dictCode: dict.code, dictName: dict.name, delFlag: 0, createBy: 'admin' })
-      .execute();
-    await trx
-      .insertInto('sysDictItem')
-      .values(
-        dict.items.map(([value, text], i) => ({
-          id: seedId(`dictItem:${dict.code}:${value}`),
-          dictId,
-          itemValue: value,
-          itemText: text,
-          sortOrder: i + 1,
-          status: 1,
-          createBy: 'admin',
-        })),
-      )
-      .execute();
-  }
+  await insertDicts(trx, [...ENTITY_DICTS, ...WORK_ORDER_DICTS]);
 }

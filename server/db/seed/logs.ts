@@ -4,6 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
+import { insertDicts } from './dicts.js';
 import { transitDb } from '../../sys/transit/tables.js';
 import { seedId } from './ids.js';
 import { demoLogRows } from './logs-demo.js';
@@ -80,27 +81,7 @@ const TRANSIT_TARGETS = [
 ];
 
 async function seedLogDicts(trx: Transaction<Database>): Promise<void> {
-  for (const dict of LOG_DICTS) {
-    const dictId = seedId(`dict:${dict.code}`);
-    await trx
-      .insertInto('sysDict')
-      .values({ id: dictId, dictCode: dict.code, dictName: dict.name, delFlag: 0, createBy: 'admin' })
-      .execute();
-    await trx
-      .insertInto('sysDictItem')
-      .values(
-        dict.items.map(([value, text], i) => ({
-          id: seedId(`dictItem:${dict.code}:${value}`),
-          dictId,
-          itemValue: value,
-          itemText: text,
-          sortOrder: i + 1,
-          status: 1,
-          createBy: 'admin',
-        })),
-      )
-      .execute();
-  }
+  await insertDicts(trx, LOG_DICTS);
 }
 
 export async function seedLogs(trx: Transaction<Database>): Promise<void> {

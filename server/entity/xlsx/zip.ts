@@ -39,13 +39,13 @@ export function findEndOfDirectory(buf: Buffer): number {
   return -1;
 }
 
-/** Every entry of the central directory, by name. */
-export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
+/** Every entry of the central directory, in order (a repeated name counts every time). */
+export function zipDirectory(buf: Buffer): ZipEntry[] {
   const end = findEndOfDirectory(buf);
   if (end < 0) throw new XlsxRejected(ZipMessages.noDirectory);
   const count = buf.readUInt16LE(end + 10);
   let offset = buf.readUInt32LE(end + 16);
-  const entries = new Map<string, ZipEntry>();
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n += 1) {
     if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== CENTRAL)
       throw new XlsxRejected(ZipMessages.brokenDirectory);
@@ -53,7 +53,7 @@ export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
     const flags = buf.readUInt16LE(offset + 8);
     // Bit 11: the name is UTF-8; OOXML part names are ASCII either way.
     const name = buf.toString(flags & 0x800 ? 'utf8' : 'latin1', offset + 46, offset + 46 + nameLength);
-    entries.set(name.replace(/^\/+/, ''), {
+    entries.push({
       name,
       method: buf.readUInt16LE(offset + 10),
       compressedSize: buf.readUInt32LE(offset + 20),
@@ -64,6 +64,11 @@ export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
     offset += 46 + nameLength + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
   }
   return entries;
+}
+
+/** The entries by name (a leading slash dropped). */
+export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
+  return new Map(zipDirectory(buf).map((entry) => [entry.name.replace(/^\/+/, ''), entry]));
 }
 
 /** The entry's stored bytes (still compressed when the method is deflate). */
