@@ -7,12 +7,9 @@
  * component of the already fetched chunk; a second figure renders it through lazy() + Suspense as a
  * screen does, where React 19 reveals the boundary no sooner than 300 ms after its fallback showed.
  */
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { openStaticPage } from '../browser/static-page.js';
 import { fmtMs, median, ratio, type BenchRow } from './stats.js';
 
 const PAGE_DIR = path.resolve('tests/bench/grid-page');
@@ -23,24 +20,6 @@ interface PageFigures {
   renderMs?: number;
   validateMs?: number;
   baselineValidateMs?: number;
-}
-
-function serve(dir: string): Promise<{ url: string; server: http.Server }> {
-  const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
-    res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server }),
-    ),
-  );
 }
 
 async function figures(page: Page): Promise<PageFigures> {
@@ -104,27 +83,8 @@ async function keystrokeCells(page: Page): Promise<{ typing: Touched; commit: To
 }
 
 export async function benchGrid(): Promise<BenchRow[]> {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4000 },
-  });
-  const { url, server } = await serve(OUT_DIR);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ], // playwright gives every launch a fresh temporary profile (it refuses --user-data-dir here)
-  });
+  const site = await openStaticPage(PAGE_DIR, OUT_DIR);
+  const { browser, baseUrl: url } = site;
   const grid: number[] = [];
   const viaLazy: number[] = [];
   const table: number[] = [];
@@ -151,8 +111,7 @@ export async function benchGrid(): Promise<BenchRow[]> {
       await t.page.close();
     }
   } finally {
-    await browser.close();
-    server.close();
+    await site.close();
   }
   return [
     {

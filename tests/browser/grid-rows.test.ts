@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { openStaticPage, type StaticPage } from './static-page.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,53 +11,16 @@ const PAGE_DIR = path.resolve('tests/browser/grid-page');
 const OUT_DIR = path.resolve('.tmp/grid-page-rows');
 const SHOTS = path.resolve('docs/screenshots');
 
+let site: StaticPage;
 let browser: Browser;
-let server: http.Server;
 let baseUrl = '';
 
-function serve(dir: string): Promise<string> {
-  server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
-    res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`),
-    ),
-  );
-}
-
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    root: PAGE_DIR,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4000 },
-  });
-  baseUrl = await serve(OUT_DIR);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  site = await openStaticPage(PAGE_DIR, OUT_DIR);
+  ({ browser, baseUrl } = site);
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => site?.close());
 
 const ROWS = '.tabulator-tableholder .tabulator-row';
 const names = (page: Page) =>

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './chromium.js';
 import { loadConfig, type ServerConfig } from '../../server/config.js';
 import { startServer, type StartedServer } from '../../server/start.js';
 import { LogSmsProvider } from '../../server/auth/sms.js';
@@ -14,18 +15,6 @@ export const ADMIN_PASSWORD = 'Admin@123456';
 export const WEB_DIR = path.resolve(process.env.TEST_WEB_DIR ?? 'dist');
 export const STAFF_PASSWORD = 'Staff@123456';
 export const SCREENSHOT_DIR = path.resolve('docs/screenshots');
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Harness {
   baseUrl: string;
@@ -74,7 +63,7 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
   };
   const sms = new LogSmsProvider(() => undefined);
   const server = await startServer(config, { sms });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   let sharedContext: BrowserContext | undefined;
   return {
