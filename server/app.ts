@@ -13,6 +13,9 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerSysRoutes } from './sys/routes.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerEntityRoutes } from './entity/routes.js';
+import { registerTodoRoutes } from './todo/routes.js';
+import { TodoRegistry } from './todo/source.js';
+import { todayIn } from './workorder/rules.js';
 import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
@@ -82,12 +85,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await registerAuthRoutes(api, deps);
       await registerSysRoutes(api, deps);
       registerFaultInjection(api, config);
-      installWorkOrderRules(api, deps);
+      installWorkOrderRules(api, deps, bus);
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
       declarations = await registerEntityRoutes(api, deps, WORK_ORDER_HOOKS);
       gridSync.watch(declarations.map((item) => item.model));
-      registerWorkOrder(api, deps, declarations);
+      const todo = new TodoRegistry();
+      registerWorkOrder(api, deps, declarations, todo);
+      registerTodoRoutes(
+        api,
+        { db: database.db, registry: todo, today: () => todayIn(config.timeZone) },
+        declarations,
+      );
       // After the declared tables exist: the report data set's views read them.
       await registerReports(api, deps);
     },

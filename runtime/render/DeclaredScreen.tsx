@@ -8,6 +8,7 @@ import type { EntityModel } from '../model/declaration/model';
 import { RuntimeContext } from './context';
 import { loadEntityModel } from './declarations';
 import type { Runtime } from './registry';
+import { hasScopeTabs, ScopeTabs } from './list/ScopeTabs';
 
 export interface DeclaredScreenProps {
   runtime: Runtime;
@@ -26,6 +27,20 @@ export interface DeclaredScreenProps {
 function withParams(model: EntityModel, params: Readonly<Record<string, string>> | undefined): EntityModel {
   if (!params || Object.keys(params).length === 0) return model;
   return { ...model, fixedParams: { ...model.fixedParams, ...params } };
+}
+
+/** The renderer, under scope tabs when the declaration asks for them. */
+function ScreenBody({
+  model,
+  title,
+  Renderer,
+}: {
+  model: EntityModel;
+  title: string;
+  Renderer: React.ComponentType<{ model: EntityModel; title: string }>;
+}): React.JSX.Element {
+  if (!hasScopeTabs(model)) return <Renderer model={model} title={title} />;
+  return <ScopeTabs model={model} render={(scoped) => <Renderer model={scoped} title={title} />} />;
 }
 
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;
@@ -66,7 +81,11 @@ export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScree
   return (
     <RuntimeContext.Provider value={runtime}>
       <Suspense fallback={loading}>
-        <Renderer model={withParams(state.model, params)} title={title ?? state.model.title} />
+        <ScreenBody
+          model={withParams(state.model, params)}
+          title={title ?? state.model.title}
+          Renderer={Renderer}
+        />
       </Suspense>
     </RuntimeContext.Provider>
   );

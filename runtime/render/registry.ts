@@ -55,6 +55,8 @@ export interface RuntimeOptions {
   /** Messages and dialogs; antd's statics when the host gives none. */
   feedback?: FeedbackPort;
   checkContract?: boolean;
+  /** Opens an app page (an action's `link`); a full page load when the host gives none. */
+  navigate?: (path: string) => void;
 }
 
 export interface Runtime {
@@ -66,6 +68,7 @@ export interface Runtime {
   http: HttpClient;
   session: SessionView;
   feedback: FeedbackPort;
+  navigate(path: string): void;
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -77,5 +80,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     http: options.http,
     session: options.session,
     feedback: options.feedback ?? antdFeedback,
+    navigate: options.navigate ?? ((path) => window.location.assign(path)),
   };
 }

@@ -1,14 +1,47 @@
-import { Avatar, Card, Col, Row } from 'antd';
+import { Avatar, Card } from 'antd';
 import { ApartmentOutlined, CalendarOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { noticeState } from '../../src/notice/store';
 import { greetingForHour } from '../../src/session/greeting';
 import { session } from '../../src/session/store';
+import { TodoPanel } from './TodoPanel';
+import { fetchSummary, fetchTodo, type TodoPage, type TodoTab, type WorkbenchSummary } from './workbench-api';
+import { WorkbenchFigures } from './WorkbenchFigures';
 import './workbench.css';
 
-/** 工作台 (/HomePage/index): a welcome card for now; to-do and done lists arrive with their issue. */
+/**
+ * The summary and the open tab's items, loaded again when the tab changes or the server says this
+ * user's to-do items changed (noticeState.todoVersion, bumped by a 'todo' socket message).
+ */
+function useWorkbenchData(tab: TodoTab) {
+  const { todoVersion } = useSnapshot(noticeState);
+  const [summary, setSummary] = useState<WorkbenchSummary>();
+  const [page, setPage] = useState<TodoPage>();
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    // A failed call leaves the last figures: the shell's HTTP layer has already said what went wrong.
+    void Promise.allSettled([fetchSummary(), fetchTodo(tab)]).then(([s, p]) => {
+      if (!live) return;
+      if (s.status === 'fulfilled') setSummary(s.value);
+      if (p.status === 'fulfilled') setPage(p.value);
+      setLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tab, todoVersion]);
+  return { summary, page, loading };
+}
+
+/** 工作台 (/HomePage/index): welcome, the user's figures, and 待办 / 已办 kept live. */
 export default function Workbench(): React.JSX.Element {
   const { userInfo } = useSnapshot(session);
+  const [tab, setTab] = useState<TodoTab>('1');
+  const { summary, page, loading } = useWorkbenchData(tab);
   const now = dayjs();
   const realname = userInfo?.realname || userInfo?.username || '';
   const depart = userInfo?.orgCodeTxt || '未设置部门';
@@ -38,18 +71,18 @@ export default function Workbench(): React.JSX.Element {
           </div>
         </div>
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <Card title="我的待办" variant="borderless">
-            <span className="workbench__muted">待办事项将在工作台完整版本中展示。</span>
-          </Card>
-        </Col>
-        <Col xs={24} md={12}>
-          <Card title="我的已办" variant="borderless">
-            <span className="workbench__muted">已办事项将在工作台完整版本中展示。</span>
-          </Card>
-        </Col>
-      </Row>
+      <WorkbenchFigures summary={summary} />
+      <TodoPanel
+        tab={tab}
+        onTab={setTab}
+        page={page}
+        counts={
+          summary
+            ? { todo: summary.mine.todo, done: summary.mine.done, overdue: summary.mine.overdue }
+            : undefined
+        }
+        loading={loading}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * Live notice events travel on a bus so that every server instance delivers them to the sockets it
  * holds: a release on instance A reaches a browser connected to instance B.
  */
-export type NoticeCmd = 'topic' | 'user';
+/** 'topic' / 'user': a notice to reload (spec); 'todo': the user's to-do lists changed (workbench). */
+export type NoticeCmd = 'topic' | 'user' | 'todo';
 
 /** What a socket receives: the spec's `{cmd, msgId, msgTxt}`. */
 export interface SocketMessage {
@@ -77,7 +78,7 @@ export function parseEvent(text: string): BusEvent | null {
     return { to: 'grid', payload: payload as Record<string, unknown> };
   }
   const m = v.message as Record<string, unknown> | undefined;
-  if (!m || (m.cmd !== 'topic' && m.cmd !== 'user')) return null;
+  if (!m || (m.cmd !== 'topic' && m.cmd !== 'user' && m.cmd !== 'todo')) return null;
   if (typeof m.msgId !== 'string' || typeof m.msgTxt !== 'string') return null;
   const message: SocketMessage = { cmd: m.cmd, msgId: m.msgId, msgTxt: m.msgTxt };
   if (v.to === 'tenant' && typeof v.tenantId === 'number')

@@ -13,6 +13,7 @@ import { reports } from './migrations/0013_reports.js';
 import { wechatBind } from './migrations/0014_wechat_bind.js';
 import { workOrderMenus } from './migrations/0015_workorder_menus.js';
 import { planAndOrderButtons } from './migrations/0016_plan_and_order_buttons.js';
+import { todoCenter } from './migrations/0017_todo_center.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_wechat_bind': wechatBind,
   '0015_workorder_menus': workOrderMenus,
   '0016_plan_and_order_buttons': planAndOrderButtons,
+  '0017_todo_center': todoCenter,
 };
 
 class StaticProvider implements MigrationProvider {

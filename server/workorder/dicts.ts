@@ -40,4 +40,13 @@ export const WORK_ORDER_DICTS: { code: string; name: string; items: [string, str
       ['note', '处理记录'],
     ],
   },
+  {
+    // What the one to-do source lists (server/todo/): each module's kinds; approvals join later.
+    code: 'todo_kind',
+    name: '待办类型',
+    items: [
+      ['workOrder', '工单'],
+      ['workOrderSub', '子工单'],
+    ],
+  },
 ];

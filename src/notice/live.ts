@@ -39,6 +39,10 @@ function stopPolling(): void {
 
 /** A push: reload at once; a reminder addressed to this user opens the reminder modal. */
 async function onPush(push: NoticePush): Promise<void> {
+  if (push.cmd === 'todo') {
+    noticeState.todoVersion += 1;
+    return;
+  }
   await refreshNotices();
   if (push.cmd !== 'user' || !push.msgId) return;
   const notice = noticeState.latest.find((n) => n.id === push.msgId);

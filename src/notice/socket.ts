@@ -3,9 +3,12 @@ export const NOTICE_RECONNECT_MS = 5_000;
 export const NOTICE_HEARTBEAT_MS = 20_000;
 export const HEARTBEAT_TEXT = 'HeartBeat';
 
-/** A push: cmd 'topic' (to everyone) or 'user' (to this user), with the notice's id and title. */
+/**
+ * A push: cmd 'topic' (to everyone) or 'user' (to this user), with the notice's id and title; or
+ * 'todo': this user's to-do lists changed (msgId: the work order), the workbench reloads.
+ */
 export interface NoticePush {
-  cmd: 'topic' | 'user';
+  cmd: 'topic' | 'user' | 'todo';
   msgId: string;
   msgTxt: string;
 }
@@ -14,7 +17,7 @@ export function parsePush(data: unknown): NoticePush | null {
   if (typeof data !== 'string' || data === HEARTBEAT_TEXT) return null;
   try {
     const value = JSON.parse(data) as Partial<NoticePush>;
-    if (value.cmd !== 'topic' && value.cmd !== 'user') return null;
+    if (value.cmd !== 'topic' && value.cmd !== 'user' && value.cmd !== 'todo') return null;
     return { cmd: value.cmd, msgId: String(value.msgId ?? ''), msgTxt: String(value.msgTxt ?? '') };
   } catch {
     return null;

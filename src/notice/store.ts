@@ -17,6 +17,8 @@ export interface NoticeState {
   reminder: Notice | null;
   /** Bumped when the lists changed on the server (a push, read-all): open views reload. */
   version: number;
+  /** Bumped when this user's to-do items changed (a 'todo' push): the workbench reloads. */
+  todoVersion: number;
 }
 
 export const noticeState = proxy<NoticeState>({
@@ -27,6 +29,7 @@ export const noticeState = proxy<NoticeState>({
   panelOpen: false,
   reminder: null,
   version: 0,
+  todoVersion: 0,
 });
 
 export function unreadTotal(state: Pick<NoticeState, 'sysMsgCount' | 'secondMsgCount'>): number {

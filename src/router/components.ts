@@ -24,7 +24,11 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'result/Success': () => import('../../screens/result/Success'),
   'result/Error': () => import('../../screens/result/Error'),
   'modules/notice/NoticeDetails': () => import('../../screens/notice/NoticeDetails'),
+  'modules/workOrder/WorkOrderDetails': () => import('../../screens/workorder/details/WorkOrderDetails'),
   'modules/message/MyMessage': () => import('../../screens/message/MyMessage'),
+  'modules/workOrder/WorkOrderStatistics': () =>
+    import('../../screens/workorder/statistics/WorkOrderStatistics'),
+  'modules/workOrder/WorkOrderChart': () => import('../../screens/workorder/statistics/WorkOrderChart'),
   // A report opened from the menu (/online/cgreport/<id or code>).
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../../screens/online/ReportScreen'),
   'system/IconList': () => import('../../screens/system/IconList'),

@@ -5,6 +5,7 @@ import { StorageKeys } from '../session/keys';
 import { localStore } from '../session/storage';
 import { session } from '../session/store';
 import type { DictCache } from '../session/types';
+import { appNavigate } from './navigation';
 import { PANELS } from './panels';
 
 let runtime: Promise<Runtime> | null = null;
@@ -25,6 +26,7 @@ export function appRuntime(): Promise<Runtime> {
         message: (level, text) => feedback().message[level](text),
         dialog: (kind, props) => void openDialog(kind, props),
       },
+      navigate: appNavigate,
       session: {
         auth: () => session.auth,
         allAuth: () => session.allAuth,

@@ -10,6 +10,7 @@ import { benchUsers } from './users.js';
 import { benchAdmin } from './admin.js';
 import { benchReports } from './reports.js';
 import { benchGrid } from './grid.js';
+import { benchWorkbench } from './workbench.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -25,6 +26,7 @@ const parts: Record<string, () => Promise<void>> = {
   admin: async () => printTable('Permission lookup of a request', await benchAdmin()),
   reports: async () => printTable('Online reports over a million rows', await benchReports()),
   grid: async () => printTable('Editable grid at 10,000 rows', await benchGrid()),
+  workbench: async () => printTable('Workbench to-do among a million orders', await benchWorkbench()),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in parts));

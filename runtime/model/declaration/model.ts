@@ -218,7 +218,8 @@ export function buildEntityModel(decl: Declaration): EntityModel {
   const permissions = permissionsOf(decl);
   const actions: ActionModel[] = (decl.actions ?? []).map((a) => ({
     ...a,
-    permission: a.permission ?? `${decl.permissionPrefix}:${a.name}`,
+    // A link opens a page that guards itself: no code of its own unless one is declared.
+    permission: a.permission ?? (a.link !== undefined ? '' : `${decl.permissionPrefix}:${a.name}`),
   }));
   const actionByName = new Map(actions.map((a) => [a.name, a]));
   const disabled = new Set<BuiltInAction>(decl.list?.disable ?? []);

@@ -3,10 +3,11 @@
  * person in charge accepts a work order) and a list's `scopes` (我负责的 = the rows whose person in
  * charge is the caller). The server refuses with the same rule the browser uses to hide a link, so
  * the two cannot disagree; the scopes are compiled into SQL by the server (server/entity/list-scope.ts).
+ * Also the list's row marks (an overdue order is tinted), rules over the row like the others.
  */
 import { checkLogic, evaluateLogic } from './logic.js';
 import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
-import type { Declaration, LogicRule } from './types.js';
+import type { Declaration, LogicRule, RowMarkDecl } from './types.js';
 
 export interface Problem {
   path: string;
@@ -96,10 +97,47 @@ export function checkListScopes(decl: Declaration): Problem[] {
           out.push({ path: `${at}/where/${j}/value`, message: `unknown variable ${variable}` });
     });
   });
-  if (decl.routes === 'external')
+  // A hand-written list reads the parameter itself; conditions are what only the engine can honour.
+  if (decl.routes === 'external' && scopes.values.some((v) => (v.where ?? []).length > 0))
     out.push({
       path: '/list/scopes',
-      message: 'the engine serves scopes; external routes cannot honour them',
+      message:
+        'the engine serves scope conditions; external routes cannot honour them (declare values without where)',
     });
   return out;
+}
+
+/** Row marks: rules over row.<field> and today only. */
+export function checkRowMarks(decl: Declaration): Problem[] {
+  const out: Problem[] = [];
+  const rowFields = new Set([...decl.fields.map((f) => f.name), ...SYSTEM_FIELD_NAMES]);
+  decl.list?.rowMarks?.forEach((mark, i) => {
+    const at = `/list/rowMarks/${i}/rule`;
+    for (const problem of checkLogic(mark.rule, new Set(['row', 'today']))) {
+      const [where, ...rest] = problem.split(': ');
+      out.push({ path: `${at}${where === '/' ? '' : where}`, message: rest.join(': ') });
+    }
+    for (const name of varNames(mark.rule)) {
+      const [head, key] = name.split('.');
+      if (!(head === 'today' && key === undefined) && !(head === 'row' && rowFields.has(key)))
+        out.push({ path: at, message: `"${name}" is neither row.<field> nor today` });
+    }
+  });
+  return out;
+}
+
+/** The first mark whose rule holds for the row (today: YYYY-MM-DD), or null. */
+export function rowMarkOf(
+  marks: readonly RowMarkDecl[] | undefined,
+  row: Readonly<Record<string, unknown>>,
+  today: string,
+): RowMarkDecl | null {
+  for (const mark of marks ?? []) {
+    try {
+      if (evaluateLogic(mark.rule, { row, today })) return mark;
+    } catch {
+      // A rule outside the allow-list marks nothing (the load-time check names it).
+    }
+  }
+  return null;
 }

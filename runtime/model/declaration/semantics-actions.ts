@@ -36,8 +36,13 @@ export function checkActions(
     )
       out.push({ path: `${at}/name`, message: `duplicate action "${action.name}"` });
     names.add(action.name);
-    if ((action.request === undefined) === (action.panel === undefined))
-      out.push({ path: at, message: 'an action has either a request or a panel' });
+    const kinds = [action.request, action.panel, action.link].filter((k) => k !== undefined).length;
+    if (kinds !== 1) out.push({ path: at, message: 'an action has one of a request, a panel or a link' });
+    for (const [, name] of action.link?.matchAll(/\{([^}]*)\}/g) ?? [])
+      if (!rowFields.has(name))
+        out.push({ path: `${at}/link`, message: `"${name}" is not a field of the row` });
+    if (action.link !== undefined && action.form)
+      out.push({ path: `${at}/form`, message: 'a link opens a page; it has no form' });
     if (action.form && !action.request)
       out.push({
         path: `${at}/form`,

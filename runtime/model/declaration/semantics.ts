@@ -8,7 +8,7 @@ import { gridColumnProblems } from '../grid/columns.js';
 import { checkLogic } from './logic.js';
 import { checkActions, checkStorageRules } from './semantics-actions.js';
 import { checkRecordRules } from './semantics-checks.js';
-import { checkListScopes, checkTransitionAllow } from './row-access.js';
+import { checkListScopes, checkRowMarks, checkTransitionAllow } from './row-access.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
 import type { Declaration, FieldDecl, FieldType, Widget } from './types.js';
 
@@ -266,7 +266,7 @@ export function checkSemantics(decl: Declaration): Problem[] {
   const viewNames = checkViews(decl, transitionNames, transitionPaths, out);
   out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
   out.push(...checkStorageRules(decl), ...checkRecordRules(decl));
-  out.push(...checkTransitionAllow(decl), ...checkListScopes(decl));
+  out.push(...checkTransitionAllow(decl), ...checkListScopes(decl), ...checkRowMarks(decl));
   out.push(...gridColumnProblems(decl.fields));
   decl.form?.rules?.forEach((rule, i) => {
     const at = `/form/rules/${i}`;

@@ -130,6 +130,19 @@ export interface ListDecl {
   fixedParams?: Record<string, string | number | boolean>;
   /** Named row sets of one list call chosen by a parameter (我负责的 = ?type=1): list-scope.ts. */
   scopes?: ListScopesDecl;
+  /** Rows singled out by a rule (an overdue order): a tinted row and the mark's title beside it. */
+  rowMarks?: RowMarkDecl[];
+}
+
+/** How a marked row looks: red, orange, green, grey. */
+export type RowMark = 'danger' | 'warning' | 'success' | 'muted';
+
+/** A row mark: json-logic over {row, today} (today: YYYY-MM-DD in the browser's clock). First match wins. */
+export interface RowMarkDecl {
+  rule: LogicRule;
+  mark: RowMark;
+  /** Shown as a small tag in the row's first column, e.g. 已逾期. */
+  title: string;
 }
 
 /**
@@ -159,6 +172,11 @@ export interface ListScopesDecl {
   values: ListScopeDecl[];
   /** Needed to call the list without the parameter (every row); default the list permission. */
   unscopedPermission?: string;
+  /**
+   * The values as tabs above the list (the first is the default) when the menu entry does not fix
+   * the parameter: 待办 / 已办 of one screen.
+   */
+  tabs?: boolean;
 }
 
 export interface FormRuleDecl {
@@ -295,6 +313,12 @@ export interface ActionDecl {
   request?: ActionRequestDecl;
   form?: ActionFormDecl;
   panel?: ActionPanelDecl;
+  /**
+   * A page of the app the row link opens instead of a call: an app path whose `{field}` placeholders
+   * are filled (URL-encoded) from the row, e.g. `/HomePage/DistributedDetails/details?id={orderId}`.
+   * Without a `permission` it shows to everyone who sees the list (the page guards itself).
+   */
+  link?: string;
 }
 
 /** Rows of another table that refer to this entity's id: deleting is refused while one does. */

@@ -37,6 +37,19 @@ export function actionCall(
   return { method: request.method ?? 'PUT', url: `${model.basePath}/${request.path}`, payload };
 }
 
+/**
+ * The app page a link action opens for a row: `{field}` placeholders filled, URL-encoded. Null
+ * when the result would leave the app (only '/x', never '//host'), which the meta-schema already
+ * refuses for the declared text; a value cannot add a path of its own, as it is encoded.
+ */
+export function actionLink(action: ActionModel, row: Row): string | null {
+  if (!action.link) return null;
+  const path = action.link.replace(/\{([^}]*)\}/g, (_, name: string) =>
+    encodeURIComponent(row[name] === null || row[name] === undefined ? '' : String(row[name])),
+  );
+  return /^\/(?!\/)/.test(path) ? path : null;
+}
+
 /** Whether a row link of an action shows for a row: its permission and its `visible` rule. */
 export function actionState(
   action: ActionModel,
@@ -54,7 +67,7 @@ export function actionState(
 
 /** The confirmation a request asks first: the declared text (forms and panels ask none). */
 export function actionConfirm(action: ActionModel): string | null {
-  return action.form || action.panel ? null : (action.confirm ?? null);
+  return action.form || action.panel || action.link ? null : (action.confirm ?? null);
 }
 
 const formModels = new WeakMap<ActionModel, EntityModel>();

@@ -8,7 +8,7 @@ import type { ActionModel, EntityModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import type { Result } from '../types';
-import { actionCall, actionConfirm, actionFormModel, type ActionTarget } from './action-call';
+import { actionCall, actionConfirm, actionFormModel, actionLink, type ActionTarget } from './action-call';
 
 const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
 const PanelHost = lazy(() => import('./PanelHost').then((m) => ({ default: m.PanelHost })));
@@ -40,6 +40,11 @@ export function useActionHost(model: EntityModel, refresh: () => Promise<unknown
   };
 
   const run = (action: ActionModel, target: ActionTarget) => {
+    if (action.link !== undefined) {
+      const path = target.kind === 'row' ? actionLink(action, target.row) : null;
+      if (path) runtime.navigate(path);
+      return;
+    }
     if (target.kind === 'selection' && !action.panel && target.ids.length === 0) {
       feedback.message('warning', ActionMessages.selectOne);
       return;

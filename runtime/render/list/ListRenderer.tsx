@@ -26,6 +26,7 @@ import { useActionHost } from '../actions/useActionHost';
 import { useDictTexts } from '../data/dict-texts';
 import { isPlaceholder } from '../tree/tree-rows';
 import { useTreeChildren } from '../tree/useTreeChildren';
+import { localToday, withRowMarks } from './row-marks';
 
 // The import dialog loads when first opened, not with the list.
 const ImportModal = lazy(() =>
@@ -66,6 +67,16 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
   const [hiddenColumns, setHiddenColumns] = useState(() => readHiddenColumns(browserStorage(), route));
   const columns = useMemo(() => shownColumns(list.columns, hiddenColumns), [list.columns, hiddenColumns]);
   const rows = useDictTexts(columns, nodes.rows);
+  const marked = useMemo(
+    () =>
+      withRowMarks(
+        tableColumns(columns, list.sort, tree),
+        props.rowClassName,
+        model.declaration.list?.rowMarks,
+        localToday(),
+      ),
+    [columns, list.sort, tree, props.rowClassName, model],
+  );
 
   useEffect(() => {
     if (list.problem?.kind === 'warning') feedback.message('warning', list.problem.message);
@@ -137,10 +148,10 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
         dataSource={rows as Row[]}
         expandable={tree ? { onExpand: nodes.expand } : expandable}
         onRow={props.onRow}
-        rowClassName={props.rowClassName}
+        rowClassName={marked.rowClassName}
         scroll={{ x: 'max-content' }}
         columns={[
-          ...tableColumns(columns, list.sort, tree),
+          ...marked.columns,
           {
             key: '$actions',
             title: '操作',

@@ -13,7 +13,8 @@ export const WORK_MENUS: MenuSeed[] = [
         keepAlive: true,
         icon: 'DesktopOutlined',
       }),
-      page('home.todo', '待办中心', '/HomePage/todoCenter', 'modules/work/TodoCenter', ALL),
+      // Everyone's own 待办 / 已办 over every to-do source (schemas/workorder/todo-item.json, server/todo/).
+      page('home.todo', '待办中心', '/HomePage/todoCenter', 'declared/todoItem', ALL),
       // Each user's own daily orders (the list's declared scope type=1, schemas/workorder/daily-order.json).
       page('home.daily', '日常工作', '/HomePage/dailyWork', 'declared/dailyOrder?type=1', ALL),
       page('home.depart', '部门工作', '/HomePage/departWork', 'modules/departWork/DepartWorkList', MGR),
