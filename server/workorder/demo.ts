@@ -52,6 +52,17 @@ function statusOf(daysAgo: number, deadlineIn: number, r: number): string {
   return r < 0.72 ? '1' : r < 0.82 ? '3' : r < 0.86 ? '4' : r < 0.93 ? '2' : '0';
 }
 
+/**
+ * When a finished order was finished (days ago): mostly within its deadline, but one in eight a
+ * day to three late, as on a real desk (工单统计's 逾期完成). The late ones follow the order's index,
+ * so the random sequence - and every other demo value - stays as it was.
+ */
+function finishedDaysAgo(i: number, daysAgo: number, deadlineIn: number, random: () => number): number {
+  const inTime = Math.max(0, daysAgo - 1 - Math.floor(random() * deadlineIn));
+  if (i % 8 !== 3) return inTime;
+  return Math.max(0, daysAgo - deadlineIn - 1 - (i % 3));
+}
+
 export function workOrderDemo(): DeclaredSeed[] {
   const random = generator(20261123);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
@@ -90,8 +101,7 @@ export function workOrderDemo(): DeclaredSeed[] {
         launcher,
         deadline: day(daysAgo - deadlineIn),
         status,
-        finishTime:
-          status === '1' ? time(Math.max(0, daysAgo - 1 - Math.floor(random() * deadlineIn))) : null,
+        finishTime: status === '1' ? time(finishedDaysAgo(i, daysAgo, deadlineIn, random)) : null,
         content: pick(CONTENTS),
       },
     });

@@ -20,6 +20,11 @@ describe('work-order demo rows', () => {
       (o) => ['0', '2'].includes(String(o.values.status)) && String(o.values.deadline) < today,
     );
     expect(overdue.length).toBeGreaterThan(5);
+    // Some finished after their deadline (工单统计's 逾期完成), most in time.
+    const finished = orders.filter((o) => o.values.status === '1');
+    const late = finished.filter((o) => String(o.values.finishTime).slice(0, 10) > String(o.values.deadline));
+    expect(late.length).toBeGreaterThan(finished.length / 20);
+    expect(late.length).toBeLessThan(finished.length / 4);
     expect(orders.every((o) => o.values.charge !== o.values.launcher && o.values.charge !== 'dongjie')).toBe(
       true,
     );
