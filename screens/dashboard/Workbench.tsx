@@ -1,12 +1,13 @@
-import { Avatar, Card } from 'antd';
+import { Avatar, Card, Col, Row } from 'antd';
 import { ApartmentOutlined, CalendarOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { noticeState } from '../../src/notice/store';
 import { greetingForHour } from '../../src/session/greeting';
 import { session } from '../../src/session/store';
 import { TodoPanel } from './TodoPanel';
+import { VisitsCard } from './VisitsCard';
 import { fetchSummary, fetchTodo, type TodoPage, type TodoTab, type WorkbenchSummary } from './workbench-api';
 import { WorkbenchFigures } from './WorkbenchFigures';
 import './workbench.css';
@@ -20,9 +21,14 @@ function useWorkbenchData(tab: TodoTab) {
   const [summary, setSummary] = useState<WorkbenchSummary>();
   const [page, setPage] = useState<TodoPage>();
   const [loading, setLoading] = useState(true);
+  const tabChanged = useRef(tab);
   useEffect(() => {
     let live = true;
     setLoading(true);
+    if (tabChanged.current !== tab) {
+      tabChanged.current = tab;
+      setPage(undefined);
+    }
     // A failed call leaves the last figures: the shell's HTTP layer has already said what went wrong.
     void Promise.allSettled([fetchSummary(), fetchTodo(tab)]).then(([s, p]) => {
       if (!live) return;
@@ -72,17 +78,25 @@ export default function Workbench(): React.JSX.Element {
         </div>
       </Card>
       <WorkbenchFigures summary={summary} />
-      <TodoPanel
-        tab={tab}
-        onTab={setTab}
-        page={page}
-        counts={
-          summary
-            ? { todo: summary.mine.todo, done: summary.mine.done, overdue: summary.mine.overdue }
-            : undefined
-        }
-        loading={loading}
-      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <TodoPanel
+            tab={tab}
+            onTab={setTab}
+            page={page}
+            counts={
+              summary
+                ? { todo: summary.mine.todo, done: summary.mine.done, overdue: summary.mine.overdue }
+                : undefined
+            }
+            // A live reload keeps the rows in place; only a first load or a tab switch shows the spinner.
+            loading={loading && page === undefined}
+          />
+        </Col>
+        <Col xs={24} xl={8}>
+          <VisitsCard />
+        </Col>
+      </Row>
     </div>
   );
 }

@@ -60,6 +60,12 @@ describe('the workbench', () => {
     const before = Number(await figure('我的待办').innerText());
     expect(before).toBeGreaterThan(0);
     expect(Number(await figure('已逾期').innerText())).toBeGreaterThanOrEqual(1);
+    // 访问统计: the last seven days as bars (the sign-ins of this run count as today's visits).
+    const visits = user.locator('.visits-card');
+    await expect.poll(() => visits.getByRole('listitem').count()).toBe(7);
+    await expect
+      .poll(async () => Number(await visits.locator('.visits-card__totals b').first().innerText()))
+      .toBeGreaterThan(0);
     const tab = user.getByRole('tab', { name: /我的待办\(\d+\)/ });
     expect(await tab.innerText()).toBe(`我的待办(${before})`);
 
