@@ -3,7 +3,7 @@
  * on the tabs, each row opening its details page, 查看全部 opening 待办中心. Reloaded when the
  * server says this user's items changed (a 'todo' socket message) - no reload by hand.
  */
-import { Card, Empty, List, Tag } from 'antd';
+import { Card, Empty, Spin } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TodoCounts, TodoItem, TodoPage, TodoTab } from './workbench-api';
 
@@ -15,23 +15,22 @@ export interface TodoPanelProps {
   loading: boolean;
 }
 
-const KIND_COLOR: Record<string, string> = { workOrder: 'blue', workOrderSub: 'cyan' };
-
 function TodoRow({ item, done }: { item: TodoItem; done: boolean }): React.JSX.Element {
   const navigate = useNavigate();
   const open = () => navigate(item.link);
   return (
-    <List.Item
+    <div
       className={`todo-row${item.overdue ? ' todo-row--overdue' : ''}`}
       onClick={open}
       onKeyDown={(e) => e.key === 'Enter' && open()}
       tabIndex={0}
-      role="link"
+      role="listitem"
     >
       <div className="todo-row__main">
-        <Tag color={KIND_COLOR[item.kind] ?? 'default'}>{item.kind_dictText || item.kind}</Tag>
+        {/* Tags drawn by workbench.css: antd's Tag is not worth its weight on the first screen. */}
+        <span className={`todo-tag todo-tag--${item.kind}`}>{item.kind_dictText || item.kind}</span>
         <span className="todo-row__title">{item.title}</span>
-        {item.overdue && <Tag color="error">已逾期</Tag>}
+        {item.overdue && <span className="todo-tag todo-tag--overdue">已逾期</span>}
       </div>
       <div className="todo-row__meta">
         {item.itemNo && <span>{item.itemNo}</span>}
@@ -42,7 +41,7 @@ function TodoRow({ item, done }: { item: TodoItem; done: boolean }): React.JSX.E
           item.deadline && <span className="todo-row__deadline">截止 {item.deadline}</span>
         )}
       </div>
-    </List.Item>
+    </div>
   );
 }
 
@@ -61,19 +60,20 @@ export function TodoPanel({ tab, onTab, page, counts, loading }: TodoPanelProps)
       tabProps={{ size: 'middle' }}
       tabBarExtraContent={<Link to="/HomePage/todoCenter">查看全部</Link>}
     >
-      <List
-        loading={loading}
-        dataSource={page?.records ?? []}
-        locale={{
-          emptyText: (
+      {/* Plain rows, not antd's List: the workbench is the first screen everyone loads. */}
+      <Spin spinning={loading}>
+        <div className="todo-list" role="list">
+          {(page?.records ?? []).map((item) => (
+            <TodoRow key={`${item.kind}:${item.id}`} item={item} done={tab === '2'} />
+          ))}
+          {!loading && (page?.records.length ?? 0) === 0 && (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={tab === '1' ? '暂无待办事项' : '暂无已办事项'}
             />
-          ),
-        }}
-        renderItem={(item) => <TodoRow item={item} done={tab === '2'} />}
-      />
+          )}
+        </div>
+      </Spin>
     </Card>
   );
 }
