@@ -11,6 +11,8 @@ export const defaultRenderers: readonly RendererEntry[] = [
   { type: 'erp', load: () => import('./erp/ErpRenderer').then((m) => m.ErpRenderer) },
   // A `tab` screen is the head list; its form shows the fields and each child table in tabs.
   { type: 'tab', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
+  // A `copy` screen is the head list with 复制 (the row's link, the toolbar for one selected row).
+  { type: 'copy', load: () => import('./list/ListRenderer').then((m) => m.ListRenderer) },
   {
     type: 'innerTable',
     load: () => import('./inner-table/InnerTableRenderer').then((m) => m.InnerTableRenderer),

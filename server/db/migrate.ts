@@ -14,6 +14,7 @@ import { wechatBind } from './migrations/0014_wechat_bind.js';
 import { workOrderMenus } from './migrations/0015_workorder_menus.js';
 import { planAndOrderButtons } from './migrations/0016_plan_and_order_buttons.js';
 import { todoCenter } from './migrations/0017_todo_center.js';
+import { meetings } from './migrations/0018_meetings.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_workorder_menus': workOrderMenus,
   '0016_plan_and_order_buttons': planAndOrderButtons,
   '0017_todo_center': todoCenter,
+  '0018_meetings': meetings,
 };
 
 class StaticProvider implements MigrationProvider {

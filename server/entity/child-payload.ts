@@ -2,7 +2,9 @@
  * The children part of an add / edit body (docs/modules/one-to-many.md): under each one-to-many
  * child's entity name, the editable grid's save payload `{added, edited, deletedIds}`. New rows
  * carry no id (the server makes ids); edited rows carry theirs. Each row may carry `$row`, its line
- * in the user's grid, used only to say which line a refusal is about.
+ * in the user's grid, used only to say which line a refusal is about. Under a one-to-one child's
+ * name, the section's values object (or null: remove the parent's row); whether it adds or edits
+ * is decided against the stored row (child-rows.ts).
  */
 import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import type { ChildDecl } from '../../runtime/model/declaration/types.js';
@@ -35,6 +37,12 @@ export interface ChildPayload {
   added: ChildRowIn[];
   edited: (ChildRowIn & { id: string })[];
   deletedIds: string[];
+  /**
+   * A one-to-one child: messages read `<title>：…` (no line), and `one` is what the body sent -
+   * the section's values (with the stored row's id, if the client sends it) or null (remove it).
+   */
+  single: boolean;
+  one?: { id: string | null; values: Row } | null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -59,9 +67,22 @@ function withoutKeys(entry: Record<string, unknown>, keys: readonly string[]): R
   return out;
 }
 
+/** A one-to-one child's section: its values object, or null to remove the parent's row. */
+function parseSingle(base: Omit<ChildPayload, 'sent' | 'added' | 'edited' | 'deletedIds'>, raw: unknown) {
+  const empty = { ...base, added: [], edited: [], deletedIds: [] };
+  if (raw === undefined) return { ...empty, sent: false };
+  if (raw === null) return { ...empty, sent: true, one: null };
+  if (!isObject(raw)) throw new ApiError(BodyMessages.notObject);
+  const hasId = raw.id !== undefined && raw.id !== null && raw.id !== '';
+  const one = { id: hasId ? checkId(raw.id) : null, values: withoutKeys(raw, ['id', ROW_NUMBER_KEY]) };
+  return { ...empty, sent: true, one };
+}
+
 function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, raw: unknown): ChildPayload {
   const title = decl.title ?? store.model.title;
-  const base = { decl, title, store, foreignKey };
+  const single = decl.relation === 'oneToOne';
+  const base = { decl, title, store, foreignKey, single };
+  if (single) return parseSingle(base, raw);
   if (raw === undefined) return { ...base, sent: false, added: [], edited: [], deletedIds: [] };
   if (!isObject(raw)) throw new ApiError(BodyMessages.notObject);
   const edited = rowsOf(raw.edited);
@@ -93,9 +114,9 @@ function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, r
 }
 
 /**
- * Splits a body into the parent's own values and one payload per one-to-many child (every child,
- * sent or not, so the parent's checks can see all rows). A child key that is not an object of the
- * payload's shape is refused.
+ * Splits a body into the parent's own values and one payload per child (every child, sent or not,
+ * so the parent's checks can see all rows). A child key that is not an object of the payload's
+ * shape is refused.
  */
 export function takeChildPayloads(
   body: Record<string, unknown>,

@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ROW_VERSION_FIELD, type FieldModel } from '../../runtime/model/declaration/model.js';
 import { childRowMessage, uniqueInParentFailures } from '../../runtime/model/declaration/record-checks.js';
+import type { RecordFailure } from '../../runtime/model/declaration/record-validator.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { isEmptyValue } from '../../runtime/model/validation/formats.js';
 import { hasPermission } from '../auth/permission-codes.js';
@@ -69,34 +70,65 @@ function versionOf(values: Row): number | null {
   return Number.isInteger(n) ? n : null;
 }
 
+/** A refusal about a row: `计划任务第3行：…`, or `会议纪要：…` for a one-to-one child's section. */
+export function rowMessage(p: ChildPayload, row: number, message: string): string {
+  return p.single ? `${p.title}：${message}` : childRowMessage(p.title, row, message);
+}
+
+/**
+ * A failed rule's words. A section has no columns to point at, so a message that does not name its
+ * field (`最大长度2000位字符`) gets the field's title: `会议纪要：会议摘要：最大长度2000位字符`.
+ */
+function failureText(p: ChildPayload, failure: RecordFailure): string {
+  const title = p.single ? p.store.model.field(failure.field)?.title : undefined;
+  return title && !failure.message.includes(title) ? `${title}：${failure.message}` : failure.message;
+}
+
 /** Runs a row's checks; an ApiError is re-worded with the table and the line. */
 function atRow<T>(p: ChildPayload, row: number, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(childRowMessage(p.title, row, error.message));
+    if (error instanceof ApiError) throw new ApiError(rowMessage(p, row, error.message));
     throw error;
   }
+}
+
+/**
+ * A one-to-one child's section as rows: it edits the parent's stored row when there is one (an id
+ * the client sends must be that row's), else adds one; null removes the stored row.
+ */
+function resolveSingle(p: ChildPayload, stored: readonly Row[]): ChildPayload {
+  if (!p.single || p.one === undefined) return p;
+  const current = stored[0];
+  if (p.one === null) return { ...p, deletedIds: current ? [String(current.id)] : [] };
+  if (p.one.id !== null && p.one.id !== (current ? String(current.id) : null))
+    throw new ApiError(`${p.title}：${EntityMessages.notFound}`);
+  if (current) return { ...p, edited: [{ id: String(current.id), row: 1, values: p.one.values }] };
+  return { ...p, added: [{ row: 1, values: p.one.values }] };
 }
 
 /** Checks the rows of one child of the parent `parentId`; `isNew`: the parent is being added. */
 export async function prepareChildRows(
   request: FastifyRequest,
   deps: EntityDeps,
-  p: ChildPayload,
+  sent: ChildPayload,
   parentId: string,
   isNew: boolean,
 ): Promise<PreparedChildren> {
-  const { model } = p.store;
-  await checkPermissions(request, deps, p);
+  const { model } = sent.store;
   const caller = callerOf(request, deps);
-  const scoped = await scopedCaller(request, deps, p.store);
-  const access = await fieldAccessOf(deps.db, model, userIdOf(request));
+  const scoped = await scopedCaller(request, deps, sent.store);
   // The parent's rows as the caller may reach them: an id outside them is another parent's, or none.
   const sort = [{ field: model.defaultSort.field, order: model.defaultSort.order }];
   const stored = isNew
     ? []
-    : await p.store.list(scoped, null, sort, MAX_STORED_ROWS, [p.store.equals(p.foreignKey, parentId)]);
+    : await sent.store.list(scoped, null, sort, MAX_STORED_ROWS, [
+        sent.store.equals(sent.foreignKey, parentId),
+      ]);
+  const p = resolveSingle(sent, stored);
+  await checkPermissions(request, deps, p);
+  const access = await fieldAccessOf(deps.db, model, userIdOf(request));
   const byId = new Map(stored.map((r) => [String(r.id), r]));
   for (const id of p.deletedIds)
     if (!byId.has(id)) throw new ApiError(`${p.title}：${EntityMessages.notFound}`);
@@ -117,14 +149,14 @@ export async function prepareChildRows(
         const failures = deps.validation.validate(model, 'edit', values, {
           context: { ...baseline, ...values },
         });
-        if (failures.length > 0) throw new ApiError(failures[0].message);
+        if (failures.length > 0) throw new ApiError(failureText(p, failures[0]));
         return { row: entry.row, values, version, numbered: [] };
       }
       const defaults = defaultValues(model, caller);
       checkWritable(model, access, sent, defaults, deps.formatDate, true);
       const own = { ...withoutRestricted(sent, access), ...parentKey };
       const failures = deps.validation.validate(model, 'add', own, { context: { ...defaults, ...own } });
-      if (failures.length > 0) throw new ApiError(failures[0].message);
+      if (failures.length > 0) throw new ApiError(failureText(p, failures[0]));
       const values = { ...defaults, ...own };
       const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
       return { row: entry.row, values, version: null, numbered };
@@ -132,7 +164,7 @@ export async function prepareChildRows(
 
   const edited = p.edited.map((entry) => {
     const baseline = byId.get(entry.id);
-    if (!baseline) throw new ApiError(childRowMessage(p.title, entry.row, EntityMessages.notFound));
+    if (!baseline) throw new ApiError(rowMessage(p, entry.row, EntityMessages.notFound));
     return { ...check(entry, baseline), id: entry.id };
   });
   const added = p.added.map((entry) => check(entry, undefined));
@@ -155,7 +187,7 @@ export async function prepareChildRows(
     (i) => final[i].sent !== null,
   );
   const first = failures[0];
-  if (first) throw new ApiError(childRowMessage(p.title, final[first.index].sent!.row, first.message));
+  if (first) throw new ApiError(rowMessage(p, final[first.index].sent!.row, first.message));
   await checkTableUnique(p, caller, final, isNew ? null : parentId);
   return {
     payload: p,
@@ -188,7 +220,7 @@ async function checkTableUnique(
       seen.add(key);
       if (!sent || !(sent.values[field.name] !== undefined)) continue;
       const taken = repeated || (await p.store.taken(caller, field, value as QueryValue, undefined, others));
-      if (taken) throw new ApiError(childRowMessage(p.title, sent.row, EntityMessages.taken(field.title)));
+      if (taken) throw new ApiError(rowMessage(p, sent.row, EntityMessages.taken(field.title)));
     }
   }
 }

@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { ROW_VERSION_FIELD } from '../../runtime/model/declaration/model.js';
-import { childRowMessage } from '../../runtime/model/declaration/record-checks.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../result.js';
 import { nextFillValue } from '../sys/fill-rule/generate.js';
-import type { PreparedChildren } from './child-rows.js';
+import { rowMessage, type PreparedChildren } from './child-rows.js';
 import { EntityMessages, type EntityDeps } from './route-kit.js';
 import { EntityStore, type Caller, type Row } from './store.js';
 
@@ -38,7 +37,7 @@ export async function writeChildRows(
     const extra = [mine];
     if (row.version !== null) extra.push(store.equals(version, row.version));
     if ((await store.update(scoped, row.id!, row.values, extra)) === 0)
-      throw new ApiError(childRowMessage(payload.title, row.row, EntityMessages.changedMeanwhile));
+      throw new ApiError(rowMessage(payload, row.row, EntityMessages.changedMeanwhile));
   }
   if (prepared.added.length === 0) return;
   const now = new Date();

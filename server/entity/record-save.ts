@@ -1,12 +1,13 @@
 /**
- * add and edit of a declared record, with its one-to-many children in the same request
- * (docs/modules/one-to-many.md): the parent is checked as on its own, then every child row, then the
- * parent's cross-field checks over the parent and all its rows after the save; only then are the
- * parent and every child written in ONE transaction. A failure anywhere saves nothing.
+ * add and edit of a declared record, with its children in the same request
+ * (docs/modules/one-to-many.md): the parent is checked as on its own, then every child row (a
+ * one-to-one child is one row, its section), then the parent's cross-field checks over the parent
+ * and all its rows after the save; only then are the parent and every child written in ONE
+ * transaction. A failure anywhere saves nothing.
  */
 import type { FastifyRequest } from 'fastify';
 import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
-import { checkFailures, manyChildren } from '../../runtime/model/declaration/record-checks.js';
+import { checkFailures } from '../../runtime/model/declaration/record-checks.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { isEmptyValue } from '../../runtime/model/validation/formats.js';
 import { ApiError, okMessage } from '../result.js';
@@ -57,7 +58,10 @@ async function checkUnique(
   }
 }
 
-/** Checks every one-to-many child's rows; answers them with the parent's checks context. */
+/**
+ * Checks every child's rows; answers them with the parent's checks context (a one-to-many child's
+ * rows as an array, a one-to-one child's row as an object or null).
+ */
 async function prepareChildren(
   request: FastifyRequest,
   deps: EntityDeps,
@@ -71,7 +75,8 @@ async function prepareChildren(
   const children: PreparedChildren[] = [];
   for (const p of needed) children.push(await prepareChildRows(request, deps, p, parentId, isNew));
   const rows: Row = {};
-  for (const c of children) rows[c.payload.decl.entity] = c.finalRows;
+  for (const c of children)
+    rows[c.payload.decl.entity] = c.payload.single ? (c.finalRows[0] ?? null) : c.finalRows;
   return { children: children.filter((c) => c.payload.sent), rows };
 }
 
@@ -79,7 +84,11 @@ export async function addRecord(request: FastifyRequest, deps: EntityDeps, store
   const { model } = store;
   const caller = callerOf(request, deps);
   const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
-  const { parent, payloads } = takeChildPayloads(asRecord(request.body), manyChildren(model), deps.storeOf);
+  const { parent, payloads } = takeChildPayloads(
+    asRecord(request.body),
+    model.declaration.children ?? [],
+    deps.storeOf,
+  );
   const body = bodyValues(model, parent);
   // Defaults fill what was not sent, read-only fields included; only what was sent is validated
   // (defaults were checked against their field when the declaration was loaded).
@@ -135,7 +144,7 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
   const version = loadedVersion(body);
   if (version !== null && version !== stored[ROW_VERSION_FIELD])
     throw new ApiError(EntityMessages.changedMeanwhile);
-  const { parent, payloads } = takeChildPayloads(body, manyChildren(model), deps.storeOf);
+  const { parent, payloads } = takeChildPayloads(body, model.declaration.children ?? [], deps.storeOf);
   const fieldAccess = withImmutable(model, await fieldAccessOf(deps.db, model, userIdOf(request)));
   const sent = bodyValues(model, parent);
   checkWritable(model, fieldAccess, sent, stored, deps.formatDate);

@@ -32,6 +32,11 @@ function tableDict<T extends keyof Database>(
   return { table, fields, activeColumn } as TableDict;
 }
 
+/** A declared entity's table (made at start from schemas/, absent from the typed `Database`). */
+function declaredTableDict(table: string, fields: Record<string, string>): TableDict {
+  return { table, fields } as unknown as TableDict;
+}
+
 /** The allow-list, keyed by the table name clients use. */
 export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   sys_user: tableDict(
@@ -44,6 +49,9 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   sys_position: tableDict('sysPosition', { id: 'id', code: 'code', name: 'name' }),
   // Tenant names for the user form's 租户 choice; begin / end dates and status stay server-side.
   sys_tenant: tableDict('sysTenant', { id: 'id', name: 'name' }),
+  // Meeting rooms for the meeting form's 会议室 (schemas/meeting): a declared table, so not in the
+  // typed schema; only its id and name are open.
+  biz_meeting_room: declaredTableDict('bizMeetingRoom', { id: 'id', name: 'name' }),
 };
 
 /** A table dictionary resolved against the allow-list: only registry values from here on. */

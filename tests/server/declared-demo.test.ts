@@ -83,6 +83,29 @@ describe('demo rows of the declared screens', () => {
     expect(roots.rows[0].n).toBe(3);
   });
 
+  it('include meetings with their agenda and minutes in rooms that exist, and templates whose weights add up', async () => {
+    expect(await count('biz_meeting_room')).toBe(6);
+    expect(await count('biz_meeting')).toBe(40);
+    const loose = await sql<{ n: number }>`select
+        (select count(*) from biz_meeting m where not exists
+          (select 1 from biz_meeting_room r where r.id = m.room_id))
+      + (select count(*) from biz_meeting_agenda a where not exists
+          (select 1 from biz_meeting m where m.id = a.meeting_id))
+      + (select count(*) from biz_meeting_minutes n where not exists
+          (select 1 from biz_meeting m where m.id = n.meeting_id and m.status = '2')) as n`.execute(
+      database.db,
+    );
+    expect(Number(loose.rows[0].n)).toBe(0);
+    expect(await count('biz_meeting_minutes')).toBeGreaterThan(20);
+    const statuses = await sql<{
+      status: string;
+    }>`select distinct status from biz_meeting order by status`.execute(database.db);
+    expect(statuses.rows.map((r) => r.status)).toEqual(['0', '2', '3']);
+    const weights = await sql<{ total: number }>`select sum(weight)::int as total from biz_eval_indicator
+      group by template_id`.execute(database.db);
+    expect(weights.rows.map((r) => r.total)).toEqual([100, 100, 100, 100]);
+  });
+
   it('are not added again by a later start', async () => {
     const before = await count('biz_customer');
     await start();

@@ -58,7 +58,7 @@ describe('meta-schema errors name the file, the JSON path and the rule', () => {
       d.kind = 'grid' as never;
     });
     expect(found).toContain(
-      `${FILE}: /kind: must be one of "list", "tree", "erp", "tab", "innerTable", "form", "detail"`,
+      `${FILE}: /kind: must be one of "list", "tree", "erp", "tab", "innerTable", "copy", "form", "detail"`,
     );
     expect(found.some((i) => i.startsWith(`${FILE}: /fields/2/type: must be one of "string"`))).toBe(true);
   });

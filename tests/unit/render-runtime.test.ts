@@ -108,9 +108,9 @@ describe('widget choice', () => {
 });
 
 describe('the standard entries', () => {
-  it('cover the first widget types and the list, tree, erp, tab and innerTable kinds', async () => {
+  it('cover the first widget types and the list, tree, erp, tab, copy and innerTable kinds', async () => {
     const { defaultRenderers, defaultWidgets } = await import('../../runtime/render/defaults.js');
-    expect(defaultRenderers.map((r) => r.type)).toEqual(['list', 'tree', 'erp', 'tab', 'innerTable']);
+    expect(defaultRenderers.map((r) => r.type)).toEqual(['list', 'tree', 'erp', 'tab', 'copy', 'innerTable']);
     expect(defaultWidgets.map((w) => w.type).sort()).toEqual(
       [
         'checkbox',

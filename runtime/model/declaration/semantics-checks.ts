@@ -1,6 +1,6 @@
 /**
  * Semantic checks of the record rules beyond one field: cross-field `checks` (json-logic that may
- * only use allow-listed operations and name declared fields, system fields or one-to-many children)
+ * only use allow-listed operations and name declared fields, system fields or children)
  * and `uniqueInParent` fields. Whether a `uniqueInParent` entity really is someone's child is known
  * only across files (validate.ts).
  */
@@ -16,7 +16,7 @@ export interface CheckProblem {
 export function checkRecordRules(decl: Declaration): CheckProblem[] {
   const out: CheckProblem[] = [];
   const fieldNames = new Set(decl.fields.map((f) => f.name));
-  const children = (decl.children ?? []).filter((c) => c.relation === 'oneToMany').map((c) => c.entity);
+  const children = (decl.children ?? []).map((c) => c.entity);
   const known = new Set([...fieldNames, ...SYSTEM_FIELD_NAMES, ...children]);
   decl.checks?.forEach((check, i) => {
     const at = `/checks/${i}`;

@@ -232,6 +232,10 @@ export function checkSemantics(decl: Declaration): Problem[] {
   if (['erp', 'tab', 'innerTable'].includes(decl.kind) && !decl.children?.length) {
     out.push({ path: '/kind', message: `kind "${decl.kind}" needs children` });
   }
+  // A copy is saved through the normal add: a copy list must offer it.
+  if (decl.kind === 'copy' && decl.list?.disable?.includes('add')) {
+    out.push({ path: '/kind', message: 'kind "copy" saves copies through add; it must not be disabled' });
+  }
   decl.indexes?.forEach((index, i) =>
     index.fields.forEach((name, j) => {
       if (!fieldNames.has(name))

@@ -3,7 +3,7 @@
  * which is the authority: ajv validates every file against it before these types are trusted.
  */
 
-export type ScreenKind = 'list' | 'tree' | 'erp' | 'tab' | 'innerTable' | 'form' | 'detail';
+export type ScreenKind = 'list' | 'tree' | 'erp' | 'tab' | 'innerTable' | 'copy' | 'form' | 'detail';
 
 /** Storage types. boolean is a Y/N switch stored as 'Y' or 'N'. */
 export type FieldType =

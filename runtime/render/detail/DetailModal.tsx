@@ -1,4 +1,4 @@
-/** 详细信息: the record as a description list, 1200 wide, with a fullscreen toggle. */
+/** 详细信息: the record as a description list (and each one-to-one child's below), 1200 wide, with a fullscreen toggle. */
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Modal, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useDictTexts } from '../data/dict-texts';
 import type { EntityModel, FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { DETAIL_WIDTH, detailColumns, detailFields } from './detail-items';
+import { DetailSections } from './DetailSections';
 import { DetailValue } from './DetailValue';
 
 export interface DetailModalProps {
@@ -56,6 +57,7 @@ export function DetailModal({ model, record, hidden, onClose }: DetailModalProps
             }))}
           />
         )}
+        {record && <DetailSections model={model} record={record} hidden={hidden} />}
       </Spin>
     </Modal>
   );

@@ -1,5 +1,6 @@
 /**
- * The one-to-many children of a form, each an editable grid in its own tab below the fields. The
+ * The one-to-many children of a form, each an editable grid in its own tab below the fields (on a
+ * `tab` screen after the fields' tab and before the one-to-one sections' tabs). The
  * grid (runtime/render/grid/EditableGrid.tsx) loads lazily with Tabulator, so forms without tables
  * never fetch it. A pane renders when first opened and then stays mounted: its handle (validate,
  * payload, state) is what the form reads on save; a table never opened has nothing to save.
@@ -24,7 +25,17 @@ export interface ChildTablesProps {
   /** Called with each grid's handle as it mounts (null as it unmounts). */
   onHandle(paneKey: string, handle: GridHandle | null): void;
   /** A first tab before the tables (a `tab` screen's fields). */
-  lead?: { key: string; label: string; content: React.ReactNode };
+  lead?: Pane;
+  /** Tabs after the tables (a `tab` screen's one-to-one sections), rendered at once: the save reads them. */
+  trail?: readonly Pane[];
+  /** Rows each table starts with as new ones, by child entity (a copied record's children). */
+  prefill?: Readonly<Record<string, readonly Row[]>>;
+}
+
+export interface Pane {
+  key: string;
+  label: string;
+  content: React.ReactNode;
 }
 
 /** The key and title of a `tab` screen's first tab, holding the parent's fields. */
@@ -51,6 +62,7 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
         <EditableGrid
           model={model}
           rows={rows.get(decl.entity)}
+          newRows={props.prefill?.[decl.entity]}
           exclude={[decl.foreignKey]}
           caseId={`${decl.entity}-`}
           gridRef={(handle: GridHandle | null) => onHandle(decl.entity, handle)}
@@ -58,8 +70,12 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
       </Suspense>
     ),
   }));
-  const { lead } = props;
-  const all = lead ? [{ key: lead.key, label: lead.label, children: lead.content }, ...items] : items;
+  const { lead, trail = [] } = props;
+  const all = [
+    ...(lead ? [{ key: lead.key, label: lead.label, children: lead.content }] : []),
+    ...items,
+    ...trail.map((p) => ({ key: p.key, label: p.label, children: p.content, forceRender: true })),
+  ];
   return (
     <Tabs
       className="zj-form-tables"

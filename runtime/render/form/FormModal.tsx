@@ -4,16 +4,19 @@
  * would add ~100 KB gzip for a form antd already draws. The rules come from runtime/model (the
  * server's property schema), so messages match the API word for word.
  */
-import { Alert, Form, Modal, Spin, type FormInstance } from 'antd';
+import { Alert, Divider, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
-import { checkFailures, manyChildren } from '../../model/declaration/record-checks';
+import type { CopiedRecord } from '../../model/declaration/copy';
+import { checkFailures } from '../../model/declaration/record-checks';
 import { useChildModels } from '../children/useChildModels';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import type { Result } from '../types';
 import { buttonState, heldCodes } from '../permissions';
+import { ChildSection, type SectionHandle } from './ChildSection';
 import { ChildTables, ChildTablesProblem, FORM_PANE, FORM_PANE_TITLE } from './ChildTables';
+import { collectSections, savedSection, sectionPrefill, tablePrefill } from './form-sections';
 import { FormFields } from './FormFields';
 import {
   firstTableFailure,
@@ -44,6 +47,8 @@ export interface FormModalProps {
   title?: string;
   /** Sends the checked values somewhere else than add / edit (an action's request). */
   send?(body: Row): Promise<Result<unknown>>;
+  /** A copied record (kind `copy`): the add form starts with its values and its children's. */
+  copy?: CopiedRecord;
 }
 
 /** Where a failed submit takes the user: the first field in error, scrolled to and focused. */
@@ -55,7 +60,11 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   const { model, mode, record, onClose, onSaved } = props;
   const { session, data } = useRuntime();
   const [form] = Form.useForm<Row>();
-  const initial = useMemo(() => initialValues(model, mode, record), [model, mode, record]);
+  const { copy } = props;
+  const initial = useMemo(
+    () => ({ ...initialValues(model, mode, record), ...copy?.values }),
+    [model, mode, record, copy],
+  );
   const [values, setValues] = useState<Row>(initial);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -70,26 +79,34 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   useEffect(() => {
     if (serverError) alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [serverError]);
-  // One-to-many children are edited as grids below the fields and saved in the same request.
-  const tableDecls = useMemo(() => manyChildren(model), [model]);
-  const childModels = useChildModels(tableDecls);
+  // Children are saved in the same request: one-to-many ones edited as grids below the fields,
+  // one-to-one ones as sections (each with its own form).
+  const childDecls = useMemo(() => model.declaration.children ?? [], [model]);
+  const childModels = useChildModels(childDecls);
   const handles = useRef(new Map<string, GridHandle | null>());
+  const sectionHandles = useRef(new Map<string, SectionHandle | null>());
   const [activeTable, setActiveTable] = useState<string | undefined>(undefined);
+  const loaded = childModels && 'children' in childModels ? childModels.children : [];
+  const tableModels = loaded.filter((c) => c.decl.relation === 'oneToMany');
+  const sectionModels = loaded.filter((c) => c.decl.relation === 'oneToOne');
+  const sections = () =>
+    sectionModels.map(({ decl, model: child }) => ({
+      paneKey: decl.entity,
+      title: decl.title ?? child.title,
+      handle: sectionHandles.current.get(decl.entity) ?? null,
+    }));
   const tables = (): FormTable[] =>
-    childModels && 'children' in childModels
-      ? childModels.children.map(({ decl, model: child }) => ({
-          decl,
-          model: child,
-          paneKey: decl.entity,
-          title: decl.title ?? child.title,
-          handle: handles.current.get(decl.entity) ?? null,
-        }))
-      : [];
-  const loading = (mode === 'edit' && !record) || (tableDecls.length > 0 && !childModels);
-  const tableModels = childModels && 'children' in childModels ? childModels.children : [];
+    tableModels.map(({ decl, model: child }) => ({
+      decl,
+      model: child,
+      paneKey: decl.entity,
+      title: decl.title ?? child.title,
+      handle: handles.current.get(decl.entity) ?? null,
+    }));
+  const loading = (mode === 'edit' && !record) || (childDecls.length > 0 && !childModels);
   const hasTables = tableModels.length > 0;
-  // A `tab` screen puts the fields in the first tab, before each child's table.
-  const tabLayout = hasTables && model.declaration.kind === 'tab';
+  // A `tab` screen puts the fields in the first tab, then each child's table and section in its own.
+  const tabLayout = loaded.length > 0 && model.declaration.kind === 'tab';
   /** A problem in the fields: on a `tab` screen their tab comes to the front first. */
   const showFields = () => {
     if (tabLayout) setActiveTable(FORM_PANE);
@@ -114,12 +131,18 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       if (first) form.scrollToField(first.name, TO_FIRST_ERROR);
       return;
     }
-    // Then each table in order; the first failing one is brought to the front.
+    // Then each one-to-one section, then each table in order; the first failing one comes to the front.
+    const own = await collectSections(sections());
+    if ('failed' in own) {
+      if (tabLayout) setActiveTable(own.failed);
+      return;
+    }
     const current = tables();
     const failed = firstTableFailure(current);
     if (failed) return showTableProblem(failed.paneKey, failed.text);
     // Then the cross-field checks over the record and its rows, the server's code and words.
-    const broken = checkFailures(model, { ...values, ...checked, ...tableRows(current) }, heldCodes(auth))[0];
+    const all = { ...values, ...checked, ...own.values, ...tableRows(current) };
+    const broken = checkFailures(model, all, heldCodes(auth))[0];
     if (broken) {
       if (broken.field && states.some((s) => s.visible && s.field.name === broken.field)) {
         showFields();
@@ -130,8 +153,11 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
     }
     setSaving(true);
     try {
-      const own = submitBody(states, { ...values, ...checked }, mode, record);
-      const body = current.length > 0 ? { ...own, ...tablePayloads(current) } : own;
+      const parent = submitBody(states, { ...values, ...checked }, mode, record);
+      const body =
+        current.length > 0
+          ? { ...parent, ...own.body, ...tablePayloads(current) }
+          : { ...parent, ...own.body };
       const answer = props.send
         ? await props.send(body)
         : mode === 'add'
@@ -141,7 +167,9 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       else {
         // A refusal about one field shows under it, about a table on its tab; anything else above the form.
         const name = fieldOfMessage(states, answer.message);
-        const pane = tableOfMessage(current, answer.message);
+        const pane = tableOfMessage([...current, ...sections()], answer.message);
+        const section = sections().find((c) => c.paneKey === pane);
+        section?.handle?.showRefusal(answer.message, section.title);
         if (pane) showTableProblem(pane, answer.message);
         else if (name) {
           showFields();
@@ -159,6 +187,21 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   const fields = (
     <FormFields form={form} model={model} states={states} initial={initial} onValues={setValues} />
   );
+  const sectionPanes = sectionModels.map(({ decl, model: child }) => ({
+    key: decl.entity,
+    label: decl.title ?? child.title,
+    content: (
+      <ChildSection
+        model={child}
+        foreignKey={decl.foreignKey}
+        saved={savedSection(record, decl.entity)}
+        prefill={sectionPrefill(copy, decl.entity)}
+        handleRef={(handle) => {
+          sectionHandles.current.set(decl.entity, handle);
+        }}
+      />
+    ),
+  }));
 
   return (
     <Modal
@@ -178,13 +221,26 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
         <div ref={alertRef}>
           {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} />}
         </div>
+        {!loading && copy && copy.cleared.length > 0 && (
+          <Alert type="info" showIcon title={copyHint(copy)} style={{ marginBottom: 16 }} />
+        )}
         {!loading && !tabLayout && fields}
+        {!loading &&
+          !tabLayout &&
+          sectionPanes.map((pane) => (
+            <div key={pane.key}>
+              <Divider titlePlacement="start">{pane.label}</Divider>
+              {pane.content}
+            </div>
+          ))}
         {!loading && childModels && 'error' in childModels && (
           <ChildTablesProblem error={childModels.error} />
         )}
-        {!loading && hasTables && (
+        {!loading && (hasTables || tabLayout) && (
           <ChildTables
             tables={tableModels}
+            trail={tabLayout ? sectionPanes : undefined}
+            prefill={tablePrefill(copy)}
             record={record}
             activeKey={activeTable}
             onActiveKey={setActiveTable}
@@ -195,4 +251,9 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       </Spin>
     </Modal>
   );
+}
+
+/** A copy's note: the unique values it could not take over. */
+export function copyHint(copy: CopiedRecord): string {
+  return `复制的记录尚未保存；以下字段不能重复，已清空，请重新填写：${copy.cleared.join('、')}`;
 }

@@ -98,8 +98,11 @@ export function tablePayloads(tables: readonly FormTable[]): Row {
   return out;
 }
 
-/** The table a server refusal is about (`计划任务第3行：…` or `计划任务：…`), by its pane key. */
-export function tableOfMessage(tables: readonly FormTable[], message: string): string | null {
+/** The table or section a server refusal is about (`计划任务第3行：…`, `会议纪要：…`), by its pane key. */
+export function tableOfMessage(
+  tables: readonly { title: string; paneKey: string }[],
+  message: string,
+): string | null {
   const hit = tables.find((t) => new RegExp(`^${escape(t.title)}(第\\d+行)?：`).test(message));
   return hit ? hit.paneKey : null;
 }

@@ -98,11 +98,12 @@ export function submitBody(
   return body;
 }
 
-/** Modal width by layout columns, unless the declaration names one. */
+/** Modal width by layout columns, unless the declaration names one; a `tab` form is at least 1000 wide. */
 export function formWidth(model: EntityModel): number {
   const form = model.declaration.form;
   if (form?.width) return form.width;
-  return [600, 600, 800, 1000, 1200][formColumns(model)] ?? 800;
+  const byColumns = [600, 600, 800, 1000, 1200][formColumns(model)] ?? 800;
+  return model.declaration.kind === 'tab' ? Math.max(byColumns, 1000) : byColumns;
 }
 
 export function formColumns(model: EntityModel): number {

@@ -64,6 +64,7 @@ const NO_FIELDS: readonly string[] = [];
 
 export function EditableGrid(props: EditableGridProps) {
   const { model, rows = NO_ROWS, exclude = NO_FIELDS, caseId = '', maxHeight = GRID_MAX_HEIGHT } = props;
+  const newRows = props.newRows ?? NO_ROWS;
   const alwaysEdit = props.alwaysEdit === true;
   const tree = props.tree === true || props.loadChildren !== undefined;
   const runtime = useContext(RuntimeContext);
@@ -91,10 +92,14 @@ export function EditableGrid(props: EditableGridProps) {
   // A tree's store starts empty: treeData registers each row (and the children it carries).
   const { store, nested, registry } = useMemo(() => {
     const registry = new RowRegistry();
-    if (!tree) return { store: new GridRows(rows, { caseId }), nested: undefined, registry };
+    if (!tree) {
+      const flat = new GridRows(rows, { caseId });
+      for (const values of newRows) flat.add(values);
+      return { store: flat, nested: undefined, registry };
+    }
     const treeStore = new GridRows([], { caseId, meta: TREE_META_FIELDS });
     return { store: treeStore, nested: treeData(treeStore, rows, ROW_KEY), registry };
-  }, [rows, caseId, tree]);
+  }, [rows, newRows, caseId, tree]);
   const messages = useMemo(
     () =>
       gridMessages(

@@ -42,6 +42,8 @@ export interface EditableGridProps {
   model: EntityModel;
   /** Saved rows (each with its id). Keep the array stable: a new one starts a new grid state. */
   rows?: readonly Record<string, unknown>[];
+  /** Rows the grid starts with as new, unsaved ones (a copied record's children). Keep the array stable. */
+  newRows?: readonly Record<string, unknown>[];
   /** Fields the grid does not show or edit: the foreign key the parent fills in. */
   exclude?: readonly string[];
   /** Prefix of every row key of this grid instance. */

@@ -35,6 +35,7 @@ const ImportModal = lazy(() =>
 
 export const ListMessages = {
   selectOne: '请选择一条记录！',
+  copyOne: '请选择一条要复制的记录！',
   batchTitle: '确认删除',
   batchContent: '是否删除选中数据?',
   empty: '暂无数据',
@@ -87,6 +88,16 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
   }, [nodes.problem, feedback]);
   useEffect(() => onRecords?.(list.records), [list.records, onRecords]);
 
+  // A copy list (kind `copy`) copies a row with its children into the add form: from the row's
+  // link or, for exactly one selected row, from the toolbar. It saves through the normal add.
+  const copyable = model.declaration.kind === 'copy' && model.offers('add') && list.can('add') === 'show';
+  const copySelected = () => {
+    const row =
+      list.selected.length === 1 ? list.records.find((r) => String(r.id) === list.selected[0]) : null;
+    if (row) void dialogs.copy(row);
+    else feedback.message('warning', ListMessages.copyOne);
+  };
+
   const report = (answer: Result<unknown>) =>
     feedback.message(answer.success ? 'success' : 'warning', answer.message);
 
@@ -114,7 +125,8 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
     fieldHidden(code, runtime.session.auth(), runtime.session.allAuth());
   // About 56px a link: the column fits a row's actions without wrapping (state changes exclude each other).
   const transitionNames = new Set(model.transitions.map((t) => t.name));
-  const plainActions = declaredRowActions(list).filter((name) => !transitionNames.has(name)).length;
+  const plainActions =
+    declaredRowActions(list).filter((name) => !transitionNames.has(name)).length + (copyable ? 1 : 0);
   const actionsWidth = Math.max(120, (plainActions + mostTransitionsAtOnce(model)) * 56 + 16);
 
   return (
@@ -139,6 +151,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
         onImport={() => setImporting(true)}
         onBatchDelete={batchDelete}
         onAction={(action) => actions.run(action, { kind: 'selection', ids: list.selected })}
+        onCopy={copyable ? copySelected : undefined}
       />
       <Table<Row>
         rowKey={(row) => String(row.id)}
@@ -168,6 +181,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
                   onDetail={() => void dialogs.open('detail', row)}
                   onDelete={async () => report(await list.remove(String(row.id)))}
                   onAction={(action) => actions.run(action, { kind: 'row', row })}
+                  onCopy={copyable ? () => void dialogs.copy(row) : undefined}
                 />
               ),
           },

@@ -1,6 +1,7 @@
 /**
  * The list's toolbar: the built-in buttons the screen offers and the user may use (新增, 导出, 导入,
- * 高级查询, 批量删除), the declared actions after them, the selection count, and 列设置 on the right.
+ * 高级查询, 批量删除; a copy list's 复制 after 新增), the declared actions after them, the selection
+ * count, and 列设置 on the right.
  */
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
@@ -25,6 +26,8 @@ export interface ListToolbarProps {
   onBatchDelete(): void;
   /** A declared action used on the selected rows (or a panel opened without a row). */
   onAction(action: ActionModel): void;
+  /** A copy list's 复制 of the one selected row; absent elsewhere. */
+  onCopy?(): void;
 }
 
 export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
@@ -49,6 +52,12 @@ export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
         {add !== 'hide' && (
           <Button type="primary" icon={<PlusOutlined />} disabled={add === 'disable'} onClick={props.onAdd}>
             新增
+          </Button>
+        )}
+        {props.onCopy && add !== 'hide' && (
+          // No icon: an icon module here would load with every list, copy lists or not.
+          <Button disabled={add === 'disable'} onClick={props.onCopy}>
+            复制
           </Button>
         )}
         {exportXls !== 'hide' && (

@@ -38,6 +38,8 @@ export interface RowActionsProps {
   onDelete(): Promise<void>;
   onTransition(transition: TransitionModel): Promise<void>;
   onAction(action: ActionModel): void;
+  /** A copy list's 复制 (after 详情); absent elsewhere. */
+  onCopy?(): void;
 }
 
 /** The row links in order: the built-in ones the screen offers around its declared extras. */
@@ -72,13 +74,19 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
           编辑
         </Button>,
       );
-    else if (name === 'detail')
+    else if (name === 'detail') {
       links.push(
         <Button key="detail" type="link" size="small" onClick={props.onDetail}>
           详情
         </Button>,
       );
-    else if (name === 'delete')
+      if (props.onCopy)
+        links.push(
+          <Button key="copy" type="link" size="small" className="zj-action--copy" onClick={props.onCopy}>
+            复制
+          </Button>,
+        );
+    } else if (name === 'delete')
       links.push(
         <Popconfirm
           key="delete"

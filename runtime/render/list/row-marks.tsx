@@ -4,18 +4,11 @@
  * Rules see {row, today}; today is the browser's date (the server's rules use the app's, the same
  * machine clock in practice).
  */
-import { Tag, type TableColumnType, type TableProps } from 'antd';
+import type { TableColumnType, TableProps } from 'antd';
 import { rowMarkOf } from '../../model/declaration/row-access';
-import type { RowMark, RowMarkDecl } from '../../model/declaration/types';
+import type { RowMarkDecl } from '../../model/declaration/types';
 import type { Row } from '../data/adapter';
 import './row-marks.css';
-
-const TAG_COLOR: Record<RowMark, string> = {
-  danger: 'error',
-  warning: 'warning',
-  success: 'success',
-  muted: 'default',
-};
 
 /** YYYY-MM-DD of the browser's clock ('sv-SE' writes ISO dates). */
 export function localToday(now = new Date()): string {
@@ -40,9 +33,8 @@ export function withRowMarks(
       if (!mark) return shown;
       return (
         <span className="zj-row-mark">
-          <Tag color={TAG_COLOR[mark.mark]} className="zj-row-mark__tag">
-            {mark.title}
-          </Tag>
+          {/* A tag drawn by row-marks.css: antd's Tag would join every list's first load. */}
+          <span className={`zj-row-mark__tag zj-row-mark__tag--${mark.mark}`}>{mark.title}</span>
           {shown as React.ReactNode}
         </span>
       );

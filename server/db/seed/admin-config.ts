@@ -36,6 +36,13 @@ export const FILL_RULES = [
     remark: '如 JH20261122-001，每天从001重新编号',
   },
   {
+    code: 'meeting_no',
+    name: '会议编号',
+    ruleClass: 'dateSequence',
+    params: { prefix: 'HY', datePattern: 'yyyyMMdd', separator: '-', digits: 3 },
+    remark: '如 HY20261126-001，每天从001重新编号',
+  },
+  {
     code: 'depart_org_code',
     name: '部门编码',
     ruleClass: 'orgCode',

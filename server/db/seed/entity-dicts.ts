@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { insertDicts } from './dicts.js';
 import { WORK_ORDER_DICTS } from '../../workorder/dicts.js';
+import { MEETING_DICTS } from '../../meeting/dicts.js';
+import { EVALUATION_DICTS } from '../../evaluation/dicts.js';
 
 /** Dictionaries the declarations name beyond the foundation's (scene use, message templates and pushes). */
 export const ENTITY_DICTS: { code: string; name: string; items: [string, string][] }[] = [
@@ -59,5 +61,5 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
 ];
 
 export async function seedEntityDicts(trx: Transaction<Database>): Promise<void> {
-  await insertDicts(trx, [...ENTITY_DICTS, ...WORK_ORDER_DICTS]);
+  await insertDicts(trx, [...ENTITY_DICTS, ...WORK_ORDER_DICTS, ...MEETING_DICTS, ...EVALUATION_DICTS]);
 }

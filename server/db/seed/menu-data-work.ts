@@ -71,10 +71,22 @@ export const WORK_MENUS: MenuSeed[] = [
     page('workOrder.chart', '工单图表', '/workOrder/chart', 'modules/workOrder/WorkOrderChart', MGR),
   ]),
   group('meeting', '会议管理', '/meeting', 'TeamOutlined', [
-    page('meeting.list', '会议列表', '/meeting/list', 'modules/meeting/MeetingList', MGR, {
-      buttons: [button('meeting:add', '新建会议', MGR)],
+    // Declared (schemas/meeting): meetings with their agenda and minutes, saved together.
+    page('meeting.list', '会议列表', '/meeting/list', 'declared/meeting', MGR, {
+      buttons: [
+        button('meeting:add', '新建会议', MGR),
+        button('meeting:edit', '编辑会议', MGR),
+        button('meeting:delete', '删除会议', MGR),
+        button('meeting:export', '导出会议', MGR),
+      ],
     }),
-    page('meeting.room', '会议室管理', '/meeting/room', 'modules/meeting/MeetingRoomList', MGR),
+    page('meeting.room', '会议室管理', '/meeting/room', 'declared/meetingRoom', MGR, {
+      buttons: [
+        button('meetingRoom:add', '新增会议室', MGR),
+        button('meetingRoom:edit', '编辑会议室', MGR),
+        button('meetingRoom:delete', '删除会议室', MGR),
+      ],
+    }),
   ]),
   group('project', '项目管理', '/project', 'ProjectOutlined', [
     page('project.list', '项目列表', '/project/list', 'modules/project/ProjectList', MGR, {
@@ -137,13 +149,14 @@ export const WORK_MENUS: MenuSeed[] = [
   ]),
   group('evaluation', '绩效考核', '/evaluation', 'TrophyOutlined', [
     page('evaluation.cycle', '考核周期', '/evaluation/cycle', 'modules/evaluation/EvaluationCycleList', MGR),
-    page(
-      'evaluation.template',
-      '考核模板',
-      '/evaluation/template',
-      'modules/evaluation/EvaluationTemplateList',
-      MGR,
-    ),
+    // Declared (schemas/evaluation): templates with their indicators; a row is copied with them.
+    page('evaluation.template', '考核模板', '/evaluation/template', 'declared/evalTemplate', MGR, {
+      buttons: [
+        button('evalTemplate:add', '新增考核模板', MGR),
+        button('evalTemplate:edit', '编辑考核模板', MGR),
+        button('evalTemplate:delete', '删除考核模板', MGR),
+      ],
+    }),
     page(
       'evaluation.temporary',
       '临时考核',

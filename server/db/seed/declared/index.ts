@@ -9,12 +9,20 @@ import type { EntityModel } from '../../../../runtime/model/declaration/model.js
 import { insertDemoRows, type DeclaredSeed } from './insert.js';
 import { PROJECT_DEMO } from './project-demo.js';
 import { workOrderDemo } from '../../../workorder/demo.js';
+import { meetingDemo } from '../../../meeting/demo.js';
+import { evaluationDemo } from '../../../evaluation/demo.js';
 import { SYSTEM_DEMO } from './system-demo.js';
 
 export const DECLARED_DEMO_MARK = 'declared-demo';
 
 /** Every area's demo rows, in insertion order. */
-export const DECLARED_DEMO: readonly DeclaredSeed[] = [...SYSTEM_DEMO, ...PROJECT_DEMO, ...workOrderDemo()];
+export const DECLARED_DEMO: readonly DeclaredSeed[] = [
+  ...SYSTEM_DEMO,
+  ...PROJECT_DEMO,
+  ...workOrderDemo(),
+  ...meetingDemo(),
+  ...evaluationDemo(),
+];
 
 /** Called by the seed of a new database. */
 export async function markDeclaredDemoPending(db: Db): Promise<void> {
