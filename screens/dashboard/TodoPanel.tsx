@@ -3,7 +3,7 @@
  * on the tabs, each row opening its details page, 查看全部 opening 待办中心. Reloaded when the
  * server says this user's items changed (a 'todo' socket message) - no reload by hand.
  */
-import { Card, Empty, Spin } from 'antd';
+import { Empty, Spin, Tabs } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TodoCounts, TodoItem, TodoPage, TodoTab } from './workbench-api';
 
@@ -48,32 +48,33 @@ function TodoRow({ item, done }: { item: TodoItem; done: boolean }): React.JSX.E
 export function TodoPanel({ tab, onTab, page, counts, loading }: TodoPanelProps): React.JSX.Element {
   const label = (title: string, n: number | undefined) => (n === undefined ? title : `${title}(${n})`);
   return (
-    <Card
-      variant="borderless"
-      className="todo-panel"
-      activeTabKey={tab}
-      onTabChange={(key) => onTab(key as TodoTab)}
-      tabList={[
-        { key: '1', label: label('我的待办', counts?.todo) },
-        { key: '2', label: label('我的已办', counts?.done) },
-      ]}
-      tabProps={{ size: 'middle' }}
-      tabBarExtraContent={<Link to="/HomePage/todoCenter">查看全部</Link>}
-    >
-      {/* Plain rows, not antd's List: the workbench is the first screen everyone loads. */}
-      <Spin spinning={loading}>
-        <div className="todo-list" role="list">
-          {(page?.records ?? []).map((item) => (
-            <TodoRow key={`${item.kind}:${item.id}`} item={item} done={tab === '2'} />
-          ))}
-          {!loading && (page?.records.length ?? 0) === 0 && (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={tab === '1' ? '暂无待办事项' : '暂无已办事项'}
-            />
-          )}
-        </div>
-      </Spin>
-    </Card>
+    <section className="workbench-panel todo-panel">
+      <Tabs
+        className="todo-panel__tabs"
+        activeKey={tab}
+        onChange={(key) => onTab(key as TodoTab)}
+        items={[
+          { key: '1', label: label('我的待办', counts?.todo) },
+          { key: '2', label: label('我的已办', counts?.done) },
+        ]}
+        tabBarExtraContent={<Link to="/HomePage/todoCenter">查看全部</Link>}
+      />
+      <div className="workbench-panel__body">
+        {/* Plain rows, not antd's List: the workbench is the first screen everyone loads. */}
+        <Spin spinning={loading}>
+          <div className="todo-list" role="list">
+            {(page?.records ?? []).map((item) => (
+              <TodoRow key={`${item.kind}:${item.id}`} item={item} done={tab === '2'} />
+            ))}
+            {!loading && (page?.records.length ?? 0) === 0 && (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={tab === '1' ? '暂无待办事项' : '暂无已办事项'}
+              />
+            )}
+          </div>
+        </Spin>
+      </div>
+    </section>
   );
 }

@@ -2,7 +2,7 @@
  * The workbench's figures: the user's own (to do, overdue, finished this week, launched and still
  * open) and, for managers, their department's. Each figure that has a list links to it.
  */
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
 import type { WorkbenchSummary } from './workbench-api';
 
@@ -20,10 +20,10 @@ function FigureCard({ title, value, tone, to }: Figure): React.JSX.Element {
     </span>
   );
   return (
-    <Card variant="borderless" className="workbench-figure" size="small">
+    <div className="workbench-panel workbench-figure">
       <div className="workbench-figure__title">{title}</div>
       {to ? <Link to={to}>{number}</Link> : number}
-    </Card>
+    </div>
   );
 }
 

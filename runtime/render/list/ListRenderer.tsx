@@ -3,7 +3,7 @@
  * decisions live in useListController; this file only draws them and asks for confirmation.
  */
 import { tablePaging } from './table-paging';
-import { Card, Empty, Table, type TableProps } from 'antd';
+import { Empty, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { TransitionModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
@@ -27,6 +27,7 @@ import { useDictTexts } from '../data/dict-texts';
 import { isPlaceholder } from '../tree/tree-rows';
 import { useTreeChildren } from '../tree/useTreeChildren';
 import { localToday, withRowMarks } from './row-marks';
+import './list-panel.css';
 
 // The import dialog loads when first opened, not with the list.
 const ImportModal = lazy(() =>
@@ -130,7 +131,8 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
   const actionsWidth = Math.max(120, (plainActions + mostTransitionsAtOnce(model)) * 56 + 16);
 
   return (
-    <Card variant="borderless" className="zj-list">
+    // A plain panel, not antd's Card: Card and its Skeleton would load with every list for a box.
+    <section className="zj-list zj-panel">
       <QueryForm
         name={`zj-query-${model.name}`}
         fields={queryFields(model)}
@@ -209,6 +211,6 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
           />
         </Suspense>
       )}
-    </Card>
+    </section>
   );
 }
