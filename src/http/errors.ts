@@ -25,8 +25,10 @@ function reload(): void {
   window.location.reload();
 }
 
-// Several requests can fail with an ended session at once; one dialog is enough.
+// Several requests can fail with an ended session at once (the workbench loads four): one dialog,
+// one 401 notice and one sign-out are enough.
 let reloginOpen = false;
+let signingOut = false;
 
 function askToSignInAgain(port: SessionPort, title: string, content: string): void {
   if (reloginOpen) return;
@@ -78,12 +80,14 @@ export async function handleHttpError(error: unknown, port: SessionPort): Promis
   const token = port.getToken();
   switch (status) {
     case 401:
+      if (signingOut) break;
       notification.error({
         title: HttpMessages.systemNotice,
         description: HttpMessages.unauthorized,
         duration: NOTICE_SECONDS,
       });
       if (token) {
+        signingOut = true;
         void port.signOut().then(() => setTimeout(reload, RELOAD_AFTER_401_MS));
       }
       break;

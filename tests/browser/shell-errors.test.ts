@@ -58,6 +58,8 @@ describe('the HTTP error catalogue, through real requests', () => {
   it('401 (the session is gone): notice, sign-out, and the sign-in page after 1.5 s', async () => {
     const page = await h.newPage({ shared: true });
     await signInFast(page, h.baseUrl, { username: 'chenjing', password: STAFF_PASSWORD });
+    // The workbench's own first requests answered: the one below is the first to find the session gone.
+    await page.waitForLoadState('networkidle');
     const token = await sessionToken(page);
     await h.server.database.db.deleteFrom('sysSession').where('tokenHash', '=', hashToken(token)).execute();
     await userMenu(page, '版本日志');
@@ -75,6 +77,7 @@ describe('the HTTP error catalogue, through real requests', () => {
     it(`500 with ${reason === 'forced' ? '强制登录' : 'Token失效'}: the ${title} dialog signs in again`, async () => {
       const page = await h.newPage({ shared: true });
       await signInFast(page, h.baseUrl, { username: 'chenjing', password: STAFF_PASSWORD });
+      await page.waitForLoadState('networkidle');
       const token = await sessionToken(page);
       await h.server.database.db
         .updateTable('sysSession')

@@ -66,14 +66,17 @@ describe('decorateRequest', () => {
 });
 
 describe('handleHttpError (the error catalogue)', () => {
-  it('401 with a token: notifies, signs out, reloads after 1.5 s', async () => {
+  it('401 with a token: notifies once, signs out once, reloads after 1.5 s', async () => {
     const session = port('tok');
-    await expect(handleHttpError(failure(401), session)).rejects.toBeInstanceOf(AxiosError);
+    // Three requests of one page fail together (the workbench loads several at once).
+    for (let i = 0; i < 3; i++)
+      await expect(handleHttpError(failure(401), session)).rejects.toBeInstanceOf(AxiosError);
+    expect(notification.error).toHaveBeenCalledTimes(1);
     expect(notification.error).toHaveBeenCalledWith(
       expect.objectContaining({ description: '未授权，请重新登录' }),
     );
     await vi.advanceTimersByTimeAsync(1499);
-    expect(session.signOut).toHaveBeenCalled();
+    expect(session.signOut).toHaveBeenCalledTimes(1);
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(reload).toHaveBeenCalled();
