@@ -25,6 +25,7 @@ export default defineConfig({
             ? []
             : [
                 'tests/server/notice-cluster.test.ts',
+                'tests/server/jobs-cluster.test.ts',
                 'tests/server/grid-sync-cluster.test.ts',
                 'tests/server/db-postgres.test.ts',
                 'tests/server/report-timeout-pg.test.ts',

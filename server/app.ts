@@ -21,6 +21,7 @@ import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
 import { registerReports } from './report/module.js';
+import { installJobs } from './jobs/module.js';
 import { installOperationLog } from './sys/log/operation-log.js';
 import { missingActionRoutes } from './entity/action-routes-check.js';
 import { routeTable } from './http/access.js';
@@ -88,7 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       installWorkOrderRules(api, deps, bus);
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
+      const jobs = installJobs(api, deps, bus); // before the entity routes: its rules attach to them
       declarations = await registerEntityRoutes(api, deps, WORK_ORDER_HOOKS);
+      await jobs.register(api, declarations);
       gridSync.watch(declarations.map((item) => item.model));
       const todo = new TodoRegistry();
       registerWorkOrder(api, deps, declarations, todo);

@@ -41,8 +41,13 @@ export interface GridSyncEvent {
   payload: Readonly<Record<string, unknown>>;
 }
 
-/** Everything the bus carries: socket notices, cache invalidations and grid sync. */
-export type BusEvent = NoticeEvent | PermissionsChangedEvent | GridSyncEvent;
+/** Scheduled jobs changed (server/jobs/): every instance reloads them and re-arms its timer. */
+export interface JobsChangedEvent {
+  to: 'jobs';
+}
+
+/** Everything the bus carries: socket notices, cache invalidations, grid sync and job changes. */
+export type BusEvent = NoticeEvent | PermissionsChangedEvent | GridSyncEvent | JobsChangedEvent;
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -72,6 +77,7 @@ export function parseEvent(text: string): BusEvent | null {
     if (v.userIds === null || isIdList(v.userIds)) return { to: 'permissions', userIds: v.userIds };
     return null;
   }
+  if (v.to === 'jobs') return { to: 'jobs' };
   if (v.to === 'grid') {
     const payload = v.payload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;

@@ -15,6 +15,7 @@ import { workOrderMenus } from './migrations/0015_workorder_menus.js';
 import { planAndOrderButtons } from './migrations/0016_plan_and_order_buttons.js';
 import { todoCenter } from './migrations/0017_todo_center.js';
 import { meetings } from './migrations/0018_meetings.js';
+import { quartzJobs } from './migrations/0019_quartz_jobs.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_plan_and_order_buttons': planAndOrderButtons,
   '0017_todo_center': todoCenter,
   '0018_meetings': meetings,
+  '0019_quartz_jobs': quartzJobs,
 };
 
 class StaticProvider implements MigrationProvider {

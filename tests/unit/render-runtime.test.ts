@@ -139,6 +139,8 @@ describe('the standard entries', () => {
         'richText',
         'markdown',
         'code',
+        // the schedule-expression editor (runtime/render/widgets/cron/)
+        'cron',
         // the icon picker (runtime/render/widgets/IconPicker.tsx)
         'icon',
       ].sort(),

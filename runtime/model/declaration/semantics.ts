@@ -49,6 +49,8 @@ const WIDGET_TYPES: Readonly<Record<Widget, readonly FieldType[]>> = {
   richText: TEXTUAL,
   markdown: TEXTUAL,
   code: TEXTUAL,
+  // A Quartz schedule expression (runtime/model/cron).
+  cron: ['string'],
   // An @ant-design/icons name such as HomeOutlined.
   icon: ['string'],
 };

@@ -36,6 +36,7 @@ export type Widget =
   | 'richText'
   | 'markdown'
   | 'code'
+  | 'cron'
   | 'icon';
 
 /** The rules of the query micro-syntax and the advanced query. */

@@ -24,4 +24,5 @@ export const pickerWidgets: readonly WidgetEntry[] = [
   { type: 'richText', load: () => import('./RichTextWidget').then((m) => m.default) },
   { type: 'markdown', load: () => import('./MarkdownWidget').then((m) => m.default) },
   { type: 'code', load: () => import('./CodeWidget').then((m) => m.default) },
+  { type: 'cron', load: () => import('./cron/CronWidget').then((m) => m.default) },
 ];

@@ -32,6 +32,7 @@ export function queryWidget(field: FieldModel): Widget {
     case 'richText':
     case 'markdown':
     case 'code':
+    case 'cron':
     case 'file':
     case 'image':
       return 'input';

@@ -77,7 +77,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     page('system.online', '在线用户', '/system/onlineUser', 'declared/onlineUser', A, {
       buttons: [button('online:list', '查看在线用户', A), button('online:forceLogout', '强制退出', A)],
     }),
-    page('system.job', '定时任务', '/system/quartzJob', 'system/QuartzJobList', A, {
+    page('system.job', '定时任务', '/system/quartzJob', 'declared/quartzJob', A, {
       buttons: [button('quartzJob:add', '新增任务', A), button('quartzJob:pause', '暂停任务', A)],
     }),
     page('system.dataSource', '数据源管理', '/system/dataSource', 'declared/dataSource', A),

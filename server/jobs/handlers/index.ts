@@ -1,0 +1,30 @@
+/** The handlers the server offers; a job names one of these, never code or a class name. */
+import { overdueReminder } from './overdue.js';
+import { purgeLogs, purgeSessions } from './purge.js';
+import { sampleLog } from './sample.js';
+import type { JobHandler } from './types.js';
+
+export type { JobContext, JobHandler } from './types.js';
+
+export const BUILT_IN_HANDLERS: readonly JobHandler[] = [
+  sampleLog,
+  purgeSessions,
+  purgeLogs,
+  overdueReminder,
+];
+
+export class HandlerRegistry {
+  private readonly byName = new Map<string, JobHandler>();
+
+  constructor(handlers: readonly JobHandler[] = BUILT_IN_HANDLERS) {
+    for (const h of handlers) this.byName.set(h.name, h);
+  }
+
+  get(name: string): JobHandler | undefined {
+    return this.byName.get(name);
+  }
+
+  all(): JobHandler[] {
+    return [...this.byName.values()];
+  }
+}
