@@ -47,6 +47,12 @@ export interface PreparedChildren {
 
 const NO_PERMISSION = '没有权限，请联系管理员授权';
 
+/**
+ * A refusal about one child's table or row: its message already names the table (and the line),
+ * so an import reports it as it is instead of under the parent's row.
+ */
+export class ChildError extends ApiError {}
+
 async function checkPermissions(request: FastifyRequest, deps: EntityDeps, p: ChildPayload): Promise<void> {
   const { model } = p.store;
   const needs: ['add' | 'edit' | 'delete', boolean][] = [
@@ -59,7 +65,7 @@ async function checkPermissions(request: FastifyRequest, deps: EntityDeps, p: Ch
     const code = model.permissions[action];
     const allowed =
       model.offers(action) && (!code || (await hasPermission(deps.db, userIdOf(request), code)));
-    if (!allowed) throw new ApiError(`${p.title}：${NO_PERMISSION}`);
+    if (!allowed) throw new ChildError(`${p.title}：${NO_PERMISSION}`);
   }
 }
 
@@ -89,7 +95,7 @@ function atRow<T>(p: ChildPayload, row: number, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(rowMessage(p, row, error.message));
+    if (error instanceof ApiError) throw new ChildError(rowMessage(p, row, error.message));
     throw error;
   }
 }
@@ -103,7 +109,7 @@ function resolveSingle(p: ChildPayload, stored: readonly Row[]): ChildPayload {
   const current = stored[0];
   if (p.one === null) return { ...p, deletedIds: current ? [String(current.id)] : [] };
   if (p.one.id !== null && p.one.id !== (current ? String(current.id) : null))
-    throw new ApiError(`${p.title}：${EntityMessages.notFound}`);
+    throw new ChildError(`${p.title}：${EntityMessages.notFound}`);
   if (current) return { ...p, edited: [{ id: String(current.id), row: 1, values: p.one.values }] };
   return { ...p, added: [{ row: 1, values: p.one.values }] };
 }
@@ -131,7 +137,7 @@ export async function prepareChildRows(
   const access = await fieldAccessOf(deps.db, model, userIdOf(request));
   const byId = new Map(stored.map((r) => [String(r.id), r]));
   for (const id of p.deletedIds)
-    if (!byId.has(id)) throw new ApiError(`${p.title}：${EntityMessages.notFound}`);
+    if (!byId.has(id)) throw new ChildError(`${p.title}：${EntityMessages.notFound}`);
 
   const check = (entry: ChildRowIn, baseline: Row | undefined): PreparedChildRow =>
     atRow(p, entry.row, () => {
@@ -143,20 +149,20 @@ export async function prepareChildRows(
       const parentKey = { [p.foreignKey.name]: parentId };
       if (baseline) {
         if (version !== null && version !== Number(baseline[ROW_VERSION_FIELD]))
-          throw new ApiError(EntityMessages.changedMeanwhile);
+          throw new ChildError(EntityMessages.changedMeanwhile);
         checkWritable(model, access, sent, baseline, deps.formatDate);
         const values = { ...withoutRestricted(sent, access), ...parentKey };
         const failures = deps.validation.validate(model, 'edit', values, {
           context: { ...baseline, ...values },
         });
-        if (failures.length > 0) throw new ApiError(failureText(p, failures[0]));
+        if (failures.length > 0) throw new ChildError(failureText(p, failures[0]));
         return { row: entry.row, values, version, numbered: [] };
       }
       const defaults = defaultValues(model, caller);
       checkWritable(model, access, sent, defaults, deps.formatDate, true);
       const own = { ...withoutRestricted(sent, access), ...parentKey };
       const failures = deps.validation.validate(model, 'add', own, { context: { ...defaults, ...own } });
-      if (failures.length > 0) throw new ApiError(failureText(p, failures[0]));
+      if (failures.length > 0) throw new ChildError(failureText(p, failures[0]));
       const values = { ...defaults, ...own };
       const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
       return { row: entry.row, values, version: null, numbered };
@@ -164,7 +170,7 @@ export async function prepareChildRows(
 
   const edited = p.edited.map((entry) => {
     const baseline = byId.get(entry.id);
-    if (!baseline) throw new ApiError(rowMessage(p, entry.row, EntityMessages.notFound));
+    if (!baseline) throw new ChildError(rowMessage(p, entry.row, EntityMessages.notFound));
     return { ...check(entry, baseline), id: entry.id };
   });
   const added = p.added.map((entry) => check(entry, undefined));
@@ -187,7 +193,7 @@ export async function prepareChildRows(
     (i) => final[i].sent !== null,
   );
   const first = failures[0];
-  if (first) throw new ApiError(rowMessage(p, final[first.index].sent!.row, first.message));
+  if (first) throw new ChildError(rowMessage(p, final[first.index].sent!.row, first.message));
   await checkTableUnique(p, caller, final, isNew ? null : parentId);
   return {
     payload: p,
@@ -220,7 +226,7 @@ async function checkTableUnique(
       seen.add(key);
       if (!sent || !(sent.values[field.name] !== undefined)) continue;
       const taken = repeated || (await p.store.taken(caller, field, value as QueryValue, undefined, others));
-      if (taken) throw new ApiError(rowMessage(p, sent.row, EntityMessages.taken(field.title)));
+      if (taken) throw new ChildError(rowMessage(p, sent.row, EntityMessages.taken(field.title)));
     }
   }
 }

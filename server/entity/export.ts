@@ -4,6 +4,8 @@
  * sorted query and written in batches through exceljs's streaming writer, so the workbook itself
  * never sits in memory. Header row = field titles,
  * dictionary values as their text, dates as the contract writes them, formula starts escaped.
+ * A declaration with one-to-many children gets one more sheet per child the user may list, holding
+ * the exported rows' children (export-children.ts, docs/modules/one-to-many.md).
  */
 import { presentRows } from './present.js';
 import { PassThrough } from 'node:stream';
@@ -14,6 +16,8 @@ import { fieldAccessOf, visibleFields, type FieldAccess } from './field-permissi
 import { access, guarded, idList, queryOf, userIdOf, type EntityDeps } from './route-kit.js';
 import { listCaller, scopeParams } from './list-scope.js';
 import { attachmentHeader, cellValue, sheetColumns } from './sheet-columns.js';
+import { sheetNameOf } from './child-sheets.js';
+import { planChildSheets, writeChildSheets } from './export-children.js';
 import type { EntityStore } from './store.js';
 
 const BATCH = 1000; // addDictText translates at most 1000 distinct keys per call
@@ -37,6 +41,7 @@ async function plan(request: FastifyRequest, deps: EntityDeps, store: EntityStor
     extra,
     fieldAccess,
     fileName: single(params, 'fileName') ?? '列表',
+    children: await planChildSheets(request, deps, store),
   };
 }
 
@@ -52,7 +57,7 @@ async function writeWorkbook(
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(store.model.title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetNameOf(store.model.title));
   sheet.addRow(columns.map((c) => c.title)).commit();
   // One sorted query (at most MAX_EXPORT_ROWS rows), then dictionary texts and rows in batches. Reading
   // ids first and the rows by id afterwards costs twice the time on the embedded database (an index
@@ -66,6 +71,11 @@ async function writeWorkbook(
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   sheet.commit();
+  if (job.children.length > 0) {
+    const ids = rows.map((row) => String(row.id));
+    rows.length = 0; // the parents' rows are written; only their ids are needed now
+    await writeChildSheets(workbook, deps, store, job.children, ids, MAX_EXPORT_ROWS);
+  }
   await workbook.commit();
 }
 

@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../result.js';
 import { xlsRows, XlsRejected, type XlsValue } from './xls/index.js';
-import { xlsxRows, XlsxRejected, type XlsxValue } from './xlsx/index.js';
+import { xlsxRows, xlsxSheetNames, xlsxWorkbook, XlsxRejected, type XlsxValue } from './xlsx/index.js';
 import { checkZip, isOle2, isZip, ZipRejected } from './zip-guard.js';
 
 export const ImportReadMessages = {
@@ -74,8 +74,10 @@ function rawRow(line: number, values: (XlsxValue | XlsValue)[]): RawRow {
 }
 
 /** An .xlsx's rows, inflated and parsed as asked for: never held whole in memory. */
-async function* xlsxSheetRows(data: Buffer): AsyncGenerator<RawRow, void, undefined> {
-  for await (const row of xlsxRows(data)) yield rawRow(row.line, row.values);
+async function* xlsxSheetRows(
+  rows: AsyncGenerator<{ line: number; values: XlsxValue[] }, void, undefined>,
+): AsyncGenerator<RawRow, void, undefined> {
+  for await (const row of rows) yield rawRow(row.line, row.values);
 }
 
 /**
@@ -87,29 +89,73 @@ function* xlsSheetRows(data: Buffer): Generator<RawRow, void, undefined> {
   for (const row of xlsRows(data)) yield rawRow(row.line, row.values);
 }
 
-/** Every non-blank row of the first worksheet, header first, whichever the workbook's format. */
-async function* sheetRows(fileName: string, data: Buffer): AsyncGenerator<SheetRow, void, undefined> {
+const readError = (fileName: string, error: unknown): ApiError => {
+  if (error instanceof ApiError) return error;
+  if (error instanceof XlsRejected || error instanceof XlsxRejected)
+    return new ApiError(`${error.message}：${fileName}`);
+  return new ApiError(ImportReadMessages.unreadable(fileName));
+};
+
+/** Every non-blank row of a worksheet, header first, whichever the workbook's format. */
+async function* sheetRows(
+  fileName: string,
+  source: AsyncIterable<RawRow> | Iterable<RawRow>,
+): AsyncGenerator<SheetRow, void, undefined> {
   let count = 0;
   try {
-    for await (const { line, cells } of isOle2(data) ? xlsSheetRows(data) : xlsxSheetRows(data)) {
+    for await (const { line, cells } of source) {
       if (!cells) continue;
       // The first non-blank row is the header; the limit counts data rows.
       if (++count > MAX_IMPORT_ROWS + 1) throw new ApiError(ImportReadMessages.tooManyRows(MAX_IMPORT_ROWS));
       yield { line, cells };
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof XlsRejected || error instanceof XlsxRejected)
-      throw new ApiError(`${error.message}：${fileName}`);
-    throw new ApiError(ImportReadMessages.unreadable(fileName));
+    throw readError(fileName, error);
   }
+}
+
+/** The header now, the data rows as they come; undefined for a sheet without any row. */
+async function opened(rows: AsyncGenerator<SheetRow, void, undefined>): Promise<OpenSheet | undefined> {
+  const first = await rows.next();
+  return first.done ? undefined : { header: first.value.cells, rows };
 }
 
 /** Checks the upload, then opens its first worksheet: the header now, the data rows as they come. */
 export async function openFirstSheet(fileName: string, data: Buffer): Promise<OpenSheet> {
   checkUpload(fileName, data);
-  const rows = sheetRows(fileName, data);
-  const first = await rows.next();
-  if (first.done) throw new ApiError(ImportReadMessages.empty(fileName));
-  return { header: first.value.cells, rows };
+  const source = isOle2(data) ? xlsSheetRows(data) : xlsxSheetRows(xlsxRows(data));
+  const sheet = await opened(sheetRows(fileName, source));
+  if (!sheet) throw new ApiError(ImportReadMessages.empty(fileName));
+  return sheet;
+}
+
+/**
+ * The tab names of an uploaded .xlsx, read from its workbook part only; none for a legacy .xls or
+ * a file that cannot be read (the import then reads it as one sheet and reports what is wrong).
+ */
+export function uploadSheetNames(fileName: string, data: Buffer): string[] {
+  try {
+    checkUpload(fileName, data);
+    return isOle2(data) ? [] : xlsxSheetNames(data);
+  } catch {
+    return [];
+  }
+}
+
+/** An uploaded workbook whose sheets are opened by tab name (an .xls: its first sheet only, named ''). */
+export interface OpenBook {
+  names: string[];
+  /** The sheet's header and rows; undefined when it has no row at all. */
+  open(name: string): Promise<OpenSheet | undefined>;
+}
+
+export async function openWorkbook(fileName: string, data: Buffer): Promise<OpenBook> {
+  checkUpload(fileName, data);
+  if (isOle2(data)) return { names: [''], open: () => opened(sheetRows(fileName, xlsSheetRows(data))) };
+  try {
+    const book = await xlsxWorkbook(data);
+    return { names: book.names, open: (name) => opened(sheetRows(fileName, xlsxSheetRows(book.rows(name)))) };
+  } catch (error) {
+    throw readError(fileName, error);
+  }
 }

@@ -11,18 +11,18 @@
 import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import type { Db } from '../db/database.js';
-import { lookupDict } from '../sys/dicts.js';
 import { ApiError } from '../result.js';
 import { bodyValues, defaultValues, type DefaultContext } from './body.js';
 import { checkWritable, withoutRestricted, type FieldAccess } from './field-permissions.js';
 import type { EntityDeps } from './route-kit.js';
+import { DictTexts, DictTextMessages } from './import-dicts.js';
 import type { SheetRow } from './import-read.js';
 import type { Caller, EntityStore, Row } from './store.js';
 import { checkParent } from './tree.js';
 
 export const ImportRowMessages = {
   noColumns: '表头与字段不匹配：第一行应为字段名称（可先导出一份作为模板）',
-  notInDict: (title: string, value: string) => `${title}的值不在字典中：${value}`,
+  notInDict: DictTextMessages.notInDict,
   duplicateInFile: (title: string, value: string) => `${title}在文件中重复：${value}`,
   taken: (title: string, value: string) => `${title}：${value} 已存在`,
 } as const;
@@ -53,12 +53,6 @@ export function mapHeader(store: EntityStore, header: readonly string[]): SheetC
   return out;
 }
 
-const split = (v: string) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 function message(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   throw error;
@@ -78,12 +72,6 @@ export interface SheetFile {
   columns: SheetColumn[];
 }
 
-/** A dictionary column's texts resolved so far (text -> value) and every text already asked for. */
-interface DictCache {
-  map: Map<string, string>;
-  asked: Set<string>;
-}
-
 /**
  * Checks the rows of one import, chunk by chunk, across all its files. `db` and `store` are the
  * import's transaction, so the checks see the rows earlier chunks inserted (and, on the embedded
@@ -94,7 +82,7 @@ export class RowChecker {
   private readonly unique: FieldModel[];
   /** Per unique field, the values earlier rows of the upload hold (first occurrence wins). */
   private readonly seen = new Map<string, Set<string>>();
-  private readonly dicts = new Map<string, DictCache>();
+  private readonly dicts: DictTexts;
 
   constructor(
     private readonly deps: EntityDeps,
@@ -107,12 +95,13 @@ export class RowChecker {
     this.defaults = defaultValues(store.model, caller);
     this.unique = store.model.declared.filter((f) => f.unique);
     for (const field of this.unique) this.seen.set(field.name, new Set());
+    this.dicts = new DictTexts(db);
   }
 
   /** Answers each row, in order, with its values or its reason. */
   async check(sheet: SheetFile, rows: readonly SheetRow[]): Promise<RowOutcome[]> {
-    const dicts = await this.dictionaries(sheet.columns, rows);
-    const outcomes = rows.map((row) => this.checkRow(sheet, row, dicts));
+    await this.dicts.learn(sheet.columns, rows);
+    const outcomes = rows.map((row) => this.checkRow(sheet, row));
     await this.checkUnique(outcomes);
     if (this.store.model.tree) {
       for (const row of outcomes) {
@@ -127,24 +116,11 @@ export class RowChecker {
     return outcomes;
   }
 
-  private checkRow(sheet: SheetFile, { line, cells }: SheetRow, dicts: Map<string, DictCache>): RowOutcome {
+  private checkRow(sheet: SheetFile, { line, cells }: SheetRow): RowOutcome {
     const { model } = this.store;
     const outcome: RowOutcome = { file: sheet.file, header: sheet.header, line, cells };
-    const raw: Row = {};
     try {
-      for (const { index, field } of sheet.columns) {
-        const text = cells[index] ?? '';
-        const dict = dicts.get(field.name)?.map;
-        if (!dict || text === '') raw[field.name] = text;
-        else {
-          const values = split(text).map((t) => {
-            const value = dict.get(t);
-            if (value === undefined) throw new ApiError(ImportRowMessages.notInDict(field.title, t));
-            return value;
-          });
-          raw[field.name] = values.join(',');
-        }
-      }
+      const raw = this.dicts.values(sheet.columns, cells);
       const sent = { ...bodyValues(model, raw), ...this.foreign };
       checkWritable(model, this.fieldAccess, sent, this.defaults, this.deps.formatDate, true);
       const kept = withoutRestricted(sent, this.fieldAccess);
@@ -157,33 +133,6 @@ export class RowChecker {
       outcome.reason = message(error);
     }
     return outcome;
-  }
-
-  /** text -> value per dictionary column; only texts not met in earlier chunks are looked up. */
-  private async dictionaries(columns: SheetColumn[], rows: readonly SheetRow[]) {
-    for (const { index, field } of columns) {
-      if (!field.dict) continue;
-      let cache = this.dicts.get(field.name);
-      if (!cache) this.dicts.set(field.name, (cache = { map: new Map(), asked: new Set() }));
-      const fresh = new Set<string>();
-      for (const row of rows)
-        for (const text of split(row.cells[index] ?? '')) if (!cache.asked.has(text)) fresh.add(text);
-      const texts = [...fresh];
-      for (let i = 0; i < texts.length; i += 200) {
-        const items = await lookupDict(
-          this.db,
-          field.dict,
-          { kind: 'exact', values: texts.slice(i, i + 200) },
-          1000,
-        );
-        for (const item of items) {
-          cache.map.set(item.value, item.value);
-          if (!cache.map.has(item.text)) cache.map.set(item.text, item.value);
-        }
-      }
-      for (const text of texts) cache.asked.add(text);
-    }
-    return this.dicts;
   }
 
   /**

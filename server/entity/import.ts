@@ -8,8 +8,11 @@
  *                                     downloads the rejected rows with their 错误原因
  *   validateStatus=1 and a bad row -> fail naming the first bad row; nothing is stored
  *   an unreadable file             -> fail naming the file; nothing is stored
- * isSingleTableImport is accepted for the contract; only the entity's own table is imported
- * (child rows come through the child entity's import, with foreignKeys naming the parent).
+ * isSingleTableImport is accepted for the contract. A workbook with a sheet named like one of the
+ * declaration's one-to-many children is imported with its children (import-children.ts): every
+ * parent row saved with its child rows as an add saves them, all or nothing, whatever validateStatus
+ * says. Otherwise only the entity's own table is imported (child rows may also come through the
+ * child entity's own import, with foreignKeys naming the parent).
  *
  * Memory stays bounded on a big upload: inside the one transaction, rows stream from the sheet a
  * chunk at a time, are checked, and the chunk's valid rows are inserted before the next chunk is
@@ -23,9 +26,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, fail, ok, okMessage } from '../result.js';
 import { fieldAccessOf } from './field-permissions.js';
 import { ERROR_FILE_ROUTE, writeErrorWorkbook } from './import-errors.js';
+import { hasChildSheets, importWithChildren, ImportStopped } from './import-children.js';
 import { heapWatch } from './import-memory.js';
 import { openFirstSheet, type SheetRow } from './import-read.js';
 import { mapHeader, RowChecker, type RowOutcome, type SheetColumn } from './import-rows.js';
+import { ChildSheetMessages } from './child-sheets.js';
 import { access, callerOf, guarded, userIdOf, type EntityDeps } from './route-kit.js';
 import { EntityStore, type Row } from './store.js';
 
@@ -39,6 +44,8 @@ export const ImportMessages = {
   tooLarge: '文件大小不能超过10MB',
   badForeignKeys: '参数错误：foreignKeys格式不正确',
   done: (n: number) => `文件导入成功！数据行数：${n}`,
+  withChildren: (n: number, children: string[]) => [`文件导入成功！数据行数：${n}`, ...children].join('，'),
+  refused: (reason: string) => `${reason}，未导入任何数据`,
   partly: (n: number) => `文件导入成功，但有${n}条数据导入失败`,
   stopped: (where: string, reason: string) => `${where}：${reason}，未导入任何数据`,
   summary: (total: number, done: number, failed: number) =>
@@ -109,6 +116,7 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
   const userId = userIdOf(request);
   const upload = await readUpload(request);
   const foreign = foreignValues(store, upload.fields.foreignKeys);
+  if (hasChildSheets(deps, store, upload.files)) return importParents(request, deps, store, upload, foreign);
   const fieldAccess = await fieldAccessOf(deps.db, store.model, userId);
   const several = upload.files.length > 1;
   const strict = upload.fields.validateStatus === '1';
@@ -198,6 +206,24 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
     ),
     code: 201,
   };
+}
+
+/** An upload with child sheets: each parent saved with its children, all or nothing. */
+async function importParents(
+  request: FastifyRequest,
+  deps: EntityDeps,
+  store: EntityStore,
+  upload: Upload,
+  foreign: Row,
+) {
+  try {
+    const counts = await importWithChildren(request, deps, store, upload.files, foreign);
+    const children = [...counts.children].map(([sheet, n]) => ChildSheetMessages.imported(sheet, n));
+    return okMessage(ImportMessages.withChildren(counts.parents, children));
+  } catch (error) {
+    if (error instanceof ImportStopped) return fail(ImportMessages.refused(error.message));
+    throw error;
+  }
 }
 
 export function registerImport(app: FastifyInstance, deps: EntityDeps, store: EntityStore): void {

@@ -6,10 +6,12 @@
  * transaction. A failure anywhere saves nothing.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
 import { checkFailures } from '../../runtime/model/declaration/record-checks.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { isEmptyValue } from '../../runtime/model/validation/formats.js';
+import type { Database } from '../db/schema.js';
 import { ApiError, okMessage } from '../result.js';
 import { nextFillValue } from '../sys/fill-rule/generate.js';
 import { asRecord, bodyValues, BodyMessages, defaultValues } from './body.js';
@@ -80,15 +82,21 @@ async function prepareChildren(
   return { children: children.filter((c) => c.payload.sent), rows };
 }
 
-export async function addRecord(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
+/**
+ * Checks an add (the parent's values with its children under their names) as the add route does
+ * and answers the writes, to run in a transaction: the add route's own, or an import's (with
+ * `deps.db` that transaction, so the checks see what the import saved before).
+ */
+export async function prepareAdd(
+  request: FastifyRequest,
+  deps: EntityDeps,
+  store: EntityStore,
+  raw: Record<string, unknown>,
+): Promise<(trx: Transaction<Database>) => Promise<void>> {
   const { model } = store;
   const caller = callerOf(request, deps);
   const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
-  const { parent, payloads } = takeChildPayloads(
-    asRecord(request.body),
-    model.declaration.children ?? [],
-    deps.storeOf,
-  );
+  const { parent, payloads } = takeChildPayloads(raw, model.declaration.children ?? [], deps.storeOf);
   const body = bodyValues(model, parent);
   // Defaults fill what was not sent, read-only fields included; only what was sent is validated
   // (defaults were checked against their field when the declaration was loaded).
@@ -105,13 +113,18 @@ export async function addRecord(request: FastifyRequest, deps: EntityDeps, store
   await checkUnique(deps, store, caller, values);
   await checkParent(store, caller, values);
   const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
-  await deps.db.transaction().execute(async (trx) => {
+  return async (trx) => {
     // Numbers are taken in the insert's transaction: a refused insert hands its number back.
     for (const field of numbered)
       values[field.name] = await nextFillValue(trx, field.fillRule!, { now: new Date(), record: values });
     await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
-  });
+  };
+}
+
+export async function addRecord(request: FastifyRequest, deps: EntityDeps, store: EntityStore) {
+  const write = await prepareAdd(request, deps, store, asRecord(request.body));
+  await deps.db.transaction().execute(write);
   return okMessage(EntityMessages.added);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The parts of a workbook the import needs besides the sheet: which part is the first sheet, the
- * date system, which cell styles are dates, and the shared strings.
+ * The parts of a workbook the import needs besides the sheet: the worksheets by name (in tab
+ * order; the first is the one a single-sheet import reads), the date system, which cell styles
+ * are dates, and the shared strings.
  */
 import { posix } from 'node:path';
 import { builtinIsDate, isDateFormat } from '../number-formats.js';
@@ -43,9 +44,17 @@ function relationships(data: Buffer, entries: Entries, part: string): Map<string
 const ofType = (rels: Map<string, Relationship>, suffix: string) =>
   [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
 
+/** A worksheet: its tab name and its part. */
+export interface SheetPart {
+  name: string;
+  entry: ZipEntry;
+}
+
 export interface WorkbookParts {
   /** The first sheet of the workbook (its first tab). */
   sheet: ZipEntry;
+  /** Every worksheet whose part is present, in tab order (chart sheets and dangling ones left out). */
+  sheets: SheetPart[];
   date1904: boolean;
   styles?: ZipEntry;
   sharedStrings?: ZipEntry;
@@ -58,20 +67,28 @@ export function workbookParts(data: Buffer, entries: Entries): WorkbookParts {
   const rels = relationships(data, entries, bookName);
   let date1904 = false;
   let firstSheetRel: string | undefined;
+  const tabs: { name: string; rel: string | undefined }[] = [];
   parseXml(entryBytes(data, book), {
     open(name, attrs) {
       if (name === 'workbookPr') date1904 = attrs.date1904 === '1' || attrs.date1904 === 'true';
-      if (name === 'sheet' && firstSheetRel === undefined) firstSheetRel = attrs.id;
+      if (name !== 'sheet') return;
+      if (firstSheetRel === undefined) firstSheetRel = attrs.id;
+      tabs.push({ name: attrs.name ?? '', rel: attrs.id });
     },
   });
   const sheetName = firstSheetRel === undefined ? undefined : rels.get(firstSheetRel)?.target;
   const sheet = sheetName === undefined ? undefined : entries.get(sheetName);
   if (!sheet) throw new XlsxRejected(WorkbookMessages.noSheet);
+  const sheets = tabs.flatMap(({ name, rel }) => {
+    const relation = rel === undefined ? undefined : rels.get(rel);
+    const entry = relation?.type.endsWith('/worksheet') ? entries.get(relation.target) : undefined;
+    return entry ? [{ name, entry }] : [];
+  });
   const part = (suffix: string) => {
     const name = ofType(rels, suffix);
     return name === undefined ? undefined : entries.get(name);
   };
-  return { sheet, date1904, styles: part('/styles'), sharedStrings: part('/sharedStrings') };
+  return { sheet, sheets, date1904, styles: part('/styles'), sharedStrings: part('/sharedStrings') };
 }
 
 /** For each cell style (the cells' s attribute), whether it formats the number as a date. */
