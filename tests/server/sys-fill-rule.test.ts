@@ -141,7 +141,7 @@ describe('the 填值规则 screen', () => {
   it('lists the seeded rules with their type text', async () => {
     const page = await list();
     expect(page.records.map((r) => r.ruleCode).sort()).toEqual(
-      ['contract_no', 'depart_org_code', 'plan_no', 'reception_no', 'work_order_no'].sort(),
+      ['contract_no', 'depart_org_code', 'meeting_no', 'plan_no', 'reception_no', 'work_order_no'].sort(),
     );
     expect(page.records.find((r) => r.ruleCode === 'work_order_no')).toMatchObject({
       ruleClass: 'dateSequence',
@@ -152,13 +152,13 @@ describe('the 填值规则 screen', () => {
   it('a new rule numbers at once', async () => {
     expect(
       await add({
-        ruleName: '会议编号',
-        ruleCode: 'meeting_no',
+        ruleName: '来访编号',
+        ruleCode: 'visit_no',
         ruleClass: 'dateSequence',
-        ruleParams: '{"prefix":"HY","datePattern":"yyMM","separator":"/","digits":3}',
+        ruleParams: '{"prefix":"FK","datePattern":"yyMM","separator":"/","digits":3}',
       }),
     ).toMatchObject({ success: true });
-    expect(await next('meeting_no', new Date('2031-05-05T05:00:00Z'))).toBe('HY3105/001');
+    expect(await next('visit_no', new Date('2031-05-05T05:00:00Z'))).toBe('FK3105/001');
   });
 
   it.each([

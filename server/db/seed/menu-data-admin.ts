@@ -80,6 +80,10 @@ export const ADMIN_MENUS: MenuSeed[] = [
     page('system.job', '定时任务', '/system/quartzJob', 'declared/quartzJob', A, {
       buttons: [button('quartzJob:add', '新增任务', A), button('quartzJob:pause', '暂停任务', A)],
     }),
+    // Also declared in schemas/system/quartz-job-log.json's `menu` (for databases seeded before it).
+    page('system.jobLog', '任务日志', '/system/quartzJobLog', 'declared/quartzJobLog', A, {
+      icon: 'FieldTimeOutlined',
+    }),
     page('system.dataSource', '数据源管理', '/system/dataSource', 'declared/dataSource', A),
     group(
       'system.log',
