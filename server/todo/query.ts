@@ -79,6 +79,12 @@ function union(
   );
 }
 
+/** The filter's sources (one kind, or all) as one union; null when none has items in that state. */
+function filteredUnion(registry: TodoRegistry, who: TodoWho, today: string, filter: TodoFilter) {
+  const sources = filter.kind ? registry.all().filter((s) => s.kind === filter.kind) : registry.all();
+  return { sources, all: union(sources, filter.state, who, today) };
+}
+
 function whereOf(filter: TodoFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
   if (filter.kind) parts.push(sql<SqlBool>`t.kind = ${filter.kind}`);
@@ -114,15 +120,14 @@ function dictText(code: RawBuilder<unknown>, value: RawBuilder<unknown>): RawBui
  * the texts of kind, status (each source's own dictionary), priority and launcher, so one round trip
  * answers everything the lists show.
  */
-export function todoPageSql(
+function todoPageSql(
   registry: TodoRegistry,
   who: TodoWho,
   today: string,
   filter: TodoFilter,
   page: TodoPage,
 ): RawBuilder<RawItem> | null {
-  const sources = filter.kind ? registry.all().filter((s) => s.kind === filter.kind) : registry.all();
-  const all = union(sources, filter.state, who, today);
+  const { sources, all } = filteredUnion(registry, who, today, filter);
   if (!all) return null;
   const statusDict = sql`case p.kind ${sql.join(
     sources.map((s) => sql`when ${s.kind} then ${s.statusDict}`),
@@ -148,8 +153,7 @@ async function todoTotal(
   today: string,
   filter: TodoFilter,
 ): Promise<number> {
-  const sources = filter.kind ? registry.all().filter((s) => s.kind === filter.kind) : registry.all();
-  const all = union(sources, filter.state, who, today);
+  const { all } = filteredUnion(registry, who, today, filter);
   if (!all) return 0;
   const { rows } = await sql<{ n: string | number }>`select count(*) as n from (${all}) t
     where ${whereOf(filter)}`.execute(db);

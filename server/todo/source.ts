@@ -20,22 +20,8 @@ export interface TodoWho {
  * kind text, id text, target_id text (the record the row opens: a sub-order opens its order),
  * item_no text, title text, status text, priority text, deadline date, launcher text,
  * create_time timestamp, done_time timestamp (null while to do), overdue boolean (open and past its
- * deadline).
+ * deadline). The lists alias them in camelCase (server/todo/query.ts).
  */
-export const TODO_COLUMNS = [
-  'kind',
-  'id',
-  'target_id',
-  'item_no',
-  'title',
-  'status',
-  'priority',
-  'deadline',
-  'launcher',
-  'create_time',
-  'done_time',
-  'overdue',
-] as const;
 
 export interface TodoSource {
   /** The `todo_kind` dictionary value of its rows. */
