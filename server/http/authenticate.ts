@@ -62,11 +62,7 @@ export function installAuthentication(app: FastifyInstance, db: Db, policy: Sess
         return deny(reply, 500, AuthMessages.forced, 500);
       return deny(reply, 500, AuthMessages.tokenInvalid, ResultCode.ERROR);
     }
-    const user = await db
-      .selectFrom('sysUser')
-      .select(['id', 'username', 'realname', 'status', 'delFlag', 'orgCode', 'relTenantIds'])
-      .where('id', '=', found.userId)
-      .executeTakeFirst();
+    const user = found.user;
     if (!user || user.delFlag !== 0) {
       if (access === 'public') return;
       return deny(reply, 401, AuthMessages.tokenInvalid, ResultCode.TOKEN_INVALID);

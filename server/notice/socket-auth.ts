@@ -36,11 +36,7 @@ export async function authenticateHandshake(
 ): Promise<HandshakeResult> {
   const found = await lookupSession(db, policy, token);
   if (found.status !== 'ok') return { ok: false, status: 401, message: SocketMessages.tokenInvalid };
-  const user = await db
-    .selectFrom('sysUser')
-    .select(['id', 'status', 'delFlag', 'relTenantIds'])
-    .where('id', '=', found.userId)
-    .executeTakeFirst();
+  const user = found.user;
   if (!user || user.delFlag !== 0 || user.status !== 1) {
     return { ok: false, status: 401, message: SocketMessages.tokenInvalid };
   }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { zonedClock } from '../http/dates.js';
 
 export const WorkOrderMessages = {
   pastDeadline: '截止日期不能早于今天',
@@ -18,13 +19,7 @@ export const WorkOrderMessages = {
 
 /** Today in the app's time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return zonedClock(timeZone).date(now);
 }
 
 /** The refusal for a deadline before today, or null; a malformed date is left to the engine's check. */

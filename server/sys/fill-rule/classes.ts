@@ -10,6 +10,7 @@
  *   record names (parentField, default parentId).
  */
 import { ApiError } from '../../result.js';
+import { zonedClock } from '../../http/dates.js';
 
 export type FillRuleClass = 'dateSequence' | 'sequence' | 'orgCode';
 
@@ -121,16 +122,9 @@ export function parseFillRule(ruleClass: string, paramsJson: string): FillRulePa
 
 /** The wall-clock parts of `now` in a time zone. */
 function clockParts(now: Date, timeZone: string): Record<'yyyy' | 'MM' | 'dd' | 'HH', string> {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { yyyy: part('year'), MM: part('month'), dd: part('day'), HH: part('hour') };
+  // 'YYYY-MM-DD HH:mm:ss' from the process-wide clock of the zone.
+  const t = zonedClock(timeZone).dateTime(now);
+  return { yyyy: t.slice(0, 4), MM: t.slice(5, 7), dd: t.slice(8, 10), HH: t.slice(11, 13) };
 }
 
 /** `now` written with a date pattern (yyyy yy MM dd HH and - _ /), in the app's time zone. */
