@@ -4,6 +4,7 @@
  * template's parameters), so the statements built from it later only ever quote checked names.
  */
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { TemplateError, templateParams } from '../../runtime/model/report/template.js';
 import { ApiError } from '../result.js';
 import { resolveTableDict } from '../sys/table-dicts.js';
@@ -75,6 +76,15 @@ function parseChart(text: string | null): ChartConfig | null {
   }
 }
 
+/**
+ * Items and parameters per report version. A save replaces them in the transaction that raises the
+ * head's row version, so a version's columns never change; the head (name, SQL, deletion) is read
+ * every time. A read racing a save may file the new columns under the old version, which only
+ * readers that saw the old head - racing the same save - can meet.
+ */
+const columnsByVersion = new Map<string, Pick<ReportDefinition, 'items' | 'params'>>();
+const MAX_VERSIONS = 500;
+
 /** The definition of a report named by id or code, or null. */
 export async function loadDefinition(db: ReportDb, idOrCode: string): Promise<ReportDefinition | null> {
   const head = await db
@@ -84,6 +94,9 @@ export async function loadDefinition(db: ReportDb, idOrCode: string): Promise<Re
     .where('delFlag', '=', 0)
     .executeTakeFirst();
   if (!head) return null;
+  const version = `${head.id}:${head.rowVersion}`;
+  const known = columnsByVersion.get(version);
+  if (known) return { head: headOf(head), ...known };
   const items = await db
     .selectFrom('onlCgreportItem')
     .selectAll()
@@ -97,12 +110,19 @@ export async function loadDefinition(db: ReportDb, idOrCode: string): Promise<Re
     .orderBy('orderNum')
     .execute();
   const strip = <T extends { id: string; cgrheadId: string }>({ id: _i, cgrheadId: _h, ...rest }: T) => rest;
-  const { delFlag: _d, chart, rowVersion, ...rest } = head;
-  return {
-    head: { ...rest, chart: parseChart(chart), rowVersion: Number(rowVersion) },
-    items: items.map((i) => strip(i) as ReportItem),
-    params: params.map((p) => strip(p) as ReportParam),
+  // Frozen: every request shares them, so a reader that changed one would change it for all.
+  const parts = {
+    items: Object.freeze(items.map((i) => Object.freeze(strip(i) as ReportItem))) as ReportItem[],
+    params: Object.freeze(params.map((p) => Object.freeze(strip(p) as ReportParam))) as ReportParam[],
   };
+  if (columnsByVersion.size >= MAX_VERSIONS) columnsByVersion.delete(columnsByVersion.keys().next().value!);
+  columnsByVersion.set(version, parts);
+  return { head: headOf(head), ...parts };
+}
+
+function headOf(head: Selectable<ReportHeadTable>): ReportHead {
+  const { delFlag: _d, chart, rowVersion, ...rest } = head;
+  return { ...rest, chart: parseChart(chart), rowVersion: Number(rowVersion) };
 }
 
 function checkDict(code: string | null): void {

@@ -31,6 +31,7 @@ import { checkCost } from './session.js';
 import type { ReportSource, ReportSourcePools } from './source-pools.js';
 import { withReportTarget } from './source-session.js';
 import { checkReportSql } from './sql-guard.js';
+import { PassMemo } from './pass-memo.js';
 import { compileTemplate, type ParamValues } from '../../runtime/model/report/template.js';
 
 export const REPORT_PERMS = {
@@ -125,6 +126,8 @@ export interface ReportPage {
   totals: Record<string, number | null> | null;
 }
 
+const costPasses = new PassMemo(60_000);
+
 const compile = (db: DatabaseHandle['db'], raw: RawBuilder<unknown>): CompiledQuery => raw.compile(db);
 
 /** A page of the report for the caller (cached 30 s per report, request and scope). */
@@ -180,7 +183,17 @@ export async function reportPage(
   await guardStatement(deps, def, values, source);
   const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId };
   const answer = await withReportTarget(deps.database, source, options, async (session) => {
-    await checkCost(session, summarySql.sql, summarySql.parameters, deps.maxCost);
+    // The same statement and values passed within the minute: the next page skips the EXPLAIN.
+    const costKey = JSON.stringify([
+      source?.code ?? '',
+      source?.version ?? '',
+      deps.maxCost,
+      summarySql.sql,
+      summarySql.parameters,
+    ]);
+    await costPasses.unlessPassed(costKey, () =>
+      checkCost(session, summarySql.sql, summarySql.parameters, deps.maxCost),
+    );
     // The count and the totals in one pass over the result, then the page.
     const [summary] = (await session.query(summarySql.sql, summarySql.parameters)).rows;
     const total = Number(summary[COUNT_ALIAS]);
