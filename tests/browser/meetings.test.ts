@@ -181,7 +181,19 @@ describe('会议 in the tab form (admin)', () => {
     await agenda.getByRole('button', { name: spaced('新增') }).click();
     await expect.poll(() => gridRows(agenda).count()).toBe(2);
     await typeCell(cell(agenda, 0, 'topic'), '方案讲解');
-    await typeCell(cell(agenda, 0, 'presenter'), 'chenjing');
+    // The presenter is a person: the cell opens 选择用户 and then shows the name, not the account.
+    await cell(agenda, 0, 'presenter').click();
+    await cell(agenda, 0, 'presenter')
+      .locator('.zj-grid-widget .ant-input, .zj-grid-widget input')
+      .first()
+      .click();
+    const picker = page.getByRole('dialog', { name: '选择用户' });
+    await picker.getByPlaceholder('请输入用户账号').fill('chenjing');
+    await picker.getByRole('button', { name: spaced('查询') }).click();
+    await picker.locator('.ant-table-row', { hasText: 'chenjing' }).click();
+    await picker.getByRole('button', { name: spaced('确定') }).click();
+    await picker.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(agenda, 0, 'presenter').innerText()).toContain('陈静');
 
     await tab(d, '会议纪要').click();
     const minutes = panel(d, 'meetingMinutes');
@@ -204,9 +216,9 @@ describe('会议 in the tab form (admin)', () => {
       meetingAgenda: { added: Record<string, unknown>[] };
       meetingMinutes: Record<string, unknown>;
     };
-    expect(body.meetingAgenda.added.map((a) => [a.topic, a.$row])).toEqual([
-      ['方案讲解', 1],
-      ['讨论与决议', 2],
+    expect(body.meetingAgenda.added.map((a) => [a.topic, a.presenter ?? '', a.$row])).toEqual([
+      ['方案讲解', 'chenjing', 1],
+      ['讨论与决议', '', 2],
     ]);
     expect(body.meetingMinutes).toMatchObject({ summary: '二期方案原则通过，细化导览内容。' });
     await toast('添加成功！').waitFor();

@@ -38,6 +38,17 @@ const cell = (scope: Locator, n: number, field: string) =>
   gridRows(scope).nth(n).locator(`.tabulator-cell[tabulator-field="${field}"]`);
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 
+async function pickUserInCell(target: Locator, username: string): Promise<void> {
+  await target.click();
+  await target.locator('.zj-grid-widget input').first().click();
+  const picker = page.getByRole('dialog', { name: '选择用户' });
+  await picker.getByPlaceholder('请输入用户账号').fill(username);
+  await picker.getByRole('button', { name: spaced('查询') }).click();
+  await picker.locator('.ant-table-row', { hasText: username }).click();
+  await picker.getByRole('button', { name: spaced('确定') }).click();
+  await picker.waitFor({ state: 'detached' });
+}
+
 async function typeCell(target: Locator, text: string): Promise<void> {
   await target.click();
   const editor = target.locator('.zj-grid-editor');
@@ -88,12 +99,20 @@ describe('项目计划 with 计划任务 (admin)', () => {
     }
     await typeCell(cell(tasks, 0, 'taskName'), '现场勘查');
     await typeCell(cell(tasks, 1, 'taskName'), '导览屏选型');
+    // An end date before the start date: the declared check says so on the end date's cell.
+    await typeCell(cell(tasks, 0, 'startDate'), '2026-12-10');
+    await typeCell(cell(tasks, 0, 'endDate'), '2026-12-05');
+    await expect.poll(() => cell(tasks, 0, 'endDate').innerText()).toContain('结束日期不能早于开始日期');
+    await typeCell(cell(tasks, 0, 'endDate'), '2026-12-15');
+    await expect.poll(() => cell(tasks, 0, 'endDate').innerText()).not.toContain('结束日期不能早于开始日期');
     // The user moves on to the members and adds one; the third task still has no name.
     await d.locator('.zj-form-tables .ant-tabs-tab', { hasText: '计划成员' }).click();
     const members = panel(d, 'planMember');
     await members.locator('.tabulator').waitFor();
     await members.getByRole('button', { name: spaced('新增') }).click();
-    await typeCell(cell(members, 0, 'member'), 'zhangwei');
+    await pickUserInCell(cell(members, 0, 'member'), 'zhangwei');
+    // The member is a person: the cell shows the name once picked, not the account.
+    await expect.poll(() => cell(members, 0, 'member').innerText()).toContain('张伟');
     expect(await activeTab(d)).toBe('计划成员');
 
     await d.getByRole('button', { name: spaced('确定') }).click();

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fixture from '../../runtime/render/grid/fixtures/plan-task.json';
 import { gridColumnProblems, gridColumns, newRowValues } from '../../runtime/model/grid/columns.js';
 import { GRID_COLUMN_TYPES } from '../../runtime/model/grid/constants.js';
+import type { GridRow } from '../../runtime/model/grid/rows.js';
+import { GridValidator } from '../../runtime/model/grid/validate.js';
 import { buildEntityModel } from '../../runtime/model/declaration/model.js';
 import type { Declaration } from '../../runtime/model/declaration/types.js';
 import { loadDeclaration } from '../../runtime/model/declaration/validate.js';
@@ -66,6 +68,20 @@ describe('grid columns from a child declaration', () => {
     const [a, b] = gridColumns(m);
     expect(a).toMatchObject({ unique: true, required: false });
     expect(b).toMatchObject({ unique: false, required: true });
+  });
+
+  it("checks a once-per-parent field in the cell: the grid holds one parent's rows", () => {
+    const m = buildEntityModel({
+      ...decl,
+      fields: [{ name: 'member', title: '成员', type: 'string', uniqueInParent: true }],
+    });
+    const [member] = gridColumns(m);
+    expect(member).toMatchObject({ unique: true });
+    const errors = new GridValidator(gridColumns(m)).validateAll([
+      { key: 'r1', values: { member: 'chenjing' } },
+      { key: 'r2', values: { member: 'chenjing' } },
+    ] satisfies GridRow[]);
+    expect(errors.get('r2')).toEqual({ member: '成员不能重复' });
   });
 
   it('refuses an unknown grid type with its JSON path', () => {

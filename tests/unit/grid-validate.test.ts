@@ -25,6 +25,30 @@ describe('grid cell validation', () => {
     expect(errors.get('r2')).toBeUndefined();
   });
 
+  it("shows a cross-field check on its field's cell, in a whole check, a column and a draft", () => {
+    // As the product's plan task says it (schemas/project/plan-task.json), over this fixture's fields.
+    const rule = {
+      or: [{ '!': { var: 'startDate' } }, { '>=': [{ var: 'deadline' }, { var: 'startDate' }] }],
+    };
+    const model = buildEntityModel({
+      ...decl,
+      checks: [{ rule, message: '截止时间不能早于开始日期', field: 'deadline' }],
+    });
+    const checked = new GridValidator(gridColumns(model, ['planId']), undefined, model.declaration.checks);
+    const rows = rowsOf(
+      { taskName: '甲', startDate: '2026-12-10', deadline: '2026-12-01 18:00:00' },
+      { taskName: '乙', startDate: '2026-12-01', deadline: '2026-12-10 18:00:00' },
+    );
+    expect(checked.checkedKeys).toEqual(['deadline']);
+    expect(checked.validateAll(rows).get('r0')).toEqual({ deadline: '截止时间不能早于开始日期' });
+    expect(checked.validateAll(rows).get('r1')).toBeUndefined();
+    expect(checked.validateColumn('deadline', rows).get('r0')).toBe('截止时间不能早于开始日期');
+    // Typing a later deadline into the failing row clears it before the commit.
+    expect(checked.checkCell('deadline', 'r0', '2026-12-20 18:00:00', rows)).toBeNull();
+    // Without the checks the grid knows only each cell's own rules.
+    expect(validator.validateAll(rows).size).toBe(0);
+  });
+
   it('unique fails on every row holding a repeated value, and clears when one changes', () => {
     const rows = new GridRows([
       { id: '1', taskName: '甲' },

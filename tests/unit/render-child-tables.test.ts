@@ -126,7 +126,7 @@ describe('the save body', () => {
 
   it('finds the table a server refusal names, by its title (row or not)', () => {
     const tables = [table(tasks, null), table(members, null)];
-    expect(tableOfMessage(tables, '计划成员第2行：成员账号不能重复')).toBe('planMember');
+    expect(tableOfMessage(tables, '计划成员第2行：成员不能重复')).toBe('planMember');
     expect(tableOfMessage(tables, '计划任务：没有权限，请联系管理员授权')).toBe('planTask');
     expect(tableOfMessage(tables, '请输入计划名称!')).toBeNull();
   });

@@ -41,7 +41,7 @@ export interface GridColumn {
   checkedValue: string;
   uncheckedValue: string;
   required: boolean;
-  /** Unique across the grid's rows (`unique: true` or the pattern code 'only'). */
+  /** Unique across the grid's rows (`unique`, `uniqueInParent` or the pattern code 'only'). */
   unique: boolean;
   field: FieldModel;
 }
@@ -174,7 +174,9 @@ export function gridColumn(field: FieldModel): GridColumn {
     checkedValue,
     uncheckedValue,
     required: isRequiredField(field),
-    unique: field.unique === true || field.pattern === UNIQUE_PATTERN_CODE,
+    // A grid holds one parent's rows, so once-per-parent is once in the grid: the cell says so as
+    // soon as a value repeats, before the form's save check would.
+    unique: field.unique === true || field.uniqueInParent === true || field.pattern === UNIQUE_PATTERN_CODE,
     field,
   };
 }

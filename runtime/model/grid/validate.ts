@@ -7,11 +7,13 @@
  */
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { evaluateLogic } from '../declaration/logic.js';
 import { propertySchema, type PropertySchema } from '../declaration/record-schema.js';
 import { createRecordAjv } from '../declaration/record-validator.js';
 import { fillMessage, isEmptyValue, RuleMessages, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
 import type { GridColumn } from './columns.js';
 import { GridTexts } from './constants.js';
+import type { CheckDecl } from '../declaration/types.js';
 import type { GridRow } from './rows.js';
 
 /** Row key -> column key -> message. Only failing cells appear. */
@@ -42,10 +44,33 @@ function uniqueKey(value: unknown): string | null {
   return isEmptyValue(value) ? null : String(value).trim();
 }
 
+/** A cross-field check of the row (the declaration's `checks`), shown on the cell of its field. */
+interface RowCheck {
+  check: CheckDecl;
+  /** The column that shows its message: the check's `field`, else the first column. */
+  key: string;
+}
+
 export class GridValidator {
   private readonly compiled: CompiledColumn[];
+  private readonly rowChecks: RowCheck[];
 
-  constructor(columns: readonly GridColumn[], ajv: Ajv = createRecordAjv()) {
+  /**
+   * `checks`: the child entity's cross-field rules (record-checks.ts runs the same ones in the form
+   * and on the server); a failing one shows on its field's cell when that cell passes its own rules.
+   */
+  constructor(
+    columns: readonly GridColumn[],
+    ajv: Ajv = createRecordAjv(),
+    checks: readonly CheckDecl[] = [],
+  ) {
+    const keys = new Set(columns.map((c) => c.key));
+    this.rowChecks = columns.length
+      ? checks.map((check) => ({
+          check,
+          key: check.field && keys.has(check.field) ? check.field : columns[0].key,
+        }))
+      : [];
     this.compiled = columns.map((column) => {
       const schema = propertySchema(column.field);
       // 'only' is the unique rule, not a regular expression.
@@ -84,6 +109,26 @@ export class GridValidator {
     return first ? (schema.zjMessages[first.keyword] ?? `${column.title}格式不正确`) : null;
   }
 
+  /** The columns whose cells show a cross-field check (re-validated after an edit anywhere in the row). */
+  get checkedKeys(): readonly string[] {
+    return [...new Set(this.rowChecks.map((c) => c.key))];
+  }
+
+  /** The message of the first failing check shown on `key`, over the row's values; a rule that throws fails. */
+  private rowCheckMessage(key: string, values: Readonly<Record<string, unknown>>): string | null {
+    for (const { check, key: shownOn } of this.rowChecks) {
+      if (shownOn !== key) continue;
+      let holds: boolean;
+      try {
+        holds = evaluateLogic(check.rule, { ...values });
+      } catch {
+        holds = false;
+      }
+      if (!holds) return check.message;
+    }
+    return null;
+  }
+
   /** Counts of each value in every unique column. */
   private counts(rows: readonly GridRow[]): Map<string, Map<string, number>> {
     const out = new Map<string, Map<string, number>>();
@@ -105,7 +150,8 @@ export class GridValidator {
       const value = row.values[entry.column.key];
       const k = uniqueKey(value);
       const duplicated = k !== null && (counts.get(entry.column.key)?.get(k) ?? 0) > 1;
-      const message = this.cellMessage(entry, value, duplicated);
+      const message =
+        this.cellMessage(entry, value, duplicated) ?? this.rowCheckMessage(entry.column.key, row.values);
       if (message) errors[entry.column.key] = message;
     }
     return errors;
@@ -131,7 +177,8 @@ export class GridValidator {
     if (!entry) return null;
     const k = entry.column.unique ? uniqueKey(value) : null;
     const duplicated = k !== null && rows.some((r) => r.key !== rowKey && uniqueKey(r.values[key]) === k);
-    return this.cellMessage(entry, value, duplicated);
+    const own = rows.find((r) => r.key === rowKey)?.values ?? {};
+    return this.cellMessage(entry, value, duplicated) ?? this.rowCheckMessage(key, { ...own, [key]: value });
   }
 
   /**
@@ -146,7 +193,8 @@ export class GridValidator {
     for (const row of rows) {
       const value = row.values[key];
       const k = uniqueKey(value);
-      out.set(row.key, this.cellMessage(entry, value, k !== null && (counts?.get(k) ?? 0) > 1));
+      const duplicated = k !== null && (counts?.get(k) ?? 0) > 1;
+      out.set(row.key, this.cellMessage(entry, value, duplicated) ?? this.rowCheckMessage(key, row.values));
     }
     return out;
   }

@@ -87,8 +87,8 @@ export function EditableGrid(props: EditableGridProps) {
   // first paint of 10,000 rows does not need.
   const validator = useMemo(() => {
     let compiled: GridValidator | undefined;
-    return () => (compiled ??= new GridValidator(columns));
-  }, [columns]);
+    return () => (compiled ??= new GridValidator(columns, undefined, model.declaration.checks));
+  }, [columns, model]);
   // A tree's store starts empty: treeData registers each row (and the children it carries).
   const { store, nested, registry } = useMemo(() => {
     const registry = new RowRegistry();

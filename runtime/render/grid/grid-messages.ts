@@ -43,6 +43,15 @@ export function gridMessages(
       const next: GridErrors = new Map();
       for (const [key, message] of result) if (message) next.set(key, { [field]: message });
       self.show(next, field);
+      // A cross-field check (an end date after the start date) shown on another cell of the row may
+      // have changed with this one.
+      for (const other of validator().checkedKeys) {
+        if (other === field) continue;
+        const shown: GridErrors = new Map();
+        for (const [key, message] of validator().validateColumn(other, store.rows()))
+          if (message) shown.set(key, { [other]: message });
+        self.show(shown, other);
+      }
       const handler = handlers()?.[field];
       const values = rowKey ? store.get(rowKey) : undefined;
       if (!handler || !rowKey || !values || result.get(rowKey)) return;
