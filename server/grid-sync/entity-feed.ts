@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
 import { ID_PATTERN, type TableAction } from '../../runtime/model/grid-sync/protocol.js';
 import type { Db } from '../db/database.js';
+import { childChanges } from './child-feed.js';
 import type { GridDelivery } from './delivery.js';
 
 type WriteKind = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'transition';
@@ -46,6 +47,7 @@ function succeeded(payload: unknown): boolean {
 
 export class EntityWriteFeed {
   private readonly routes = new Map<string, WatchedRoute>();
+  private readonly models = new Map<string, EntityModel>();
 
   constructor(
     private readonly db: Db,
@@ -66,6 +68,7 @@ export class EntityWriteFeed {
 
   /** The entity write routes to watch, once the declarations are loaded. */
   watch(models: readonly EntityModel[]): void {
+    for (const model of models) this.models.set(model.name, model);
     for (const model of models.filter((m) => !m.external)) {
       const base = `${this.apiBase}${model.basePath}`;
       this.routes.set(`POST ${base}/add`, { model, kind: 'add' });
@@ -82,7 +85,14 @@ export class EntityWriteFeed {
     const { model } = route;
     const query = asObject(request.query);
     const body = asObject(request.body);
-    const audit = AUDIT_FIELDS.filter((name) => model.field(name) !== undefined);
+    const auditOf = (m: EntityModel) => AUDIT_FIELDS.filter((name) => m.field(name) !== undefined);
+    const audit = auditOf(model);
+    if (route.kind === 'add' || route.kind === 'edit')
+      for (const change of childChanges(model, this.models, body, auditOf)) {
+        const ids = change.action === 'delete' ? await this.gone(change.model, change.ids) : change.ids;
+        if (change.action === 'add' || ids.length > 0)
+          this.announce(request, change.model, change.action, ids, change.fields);
+      }
     let action: TableAction = 'edit';
     let ids: string[] = [];
     let fields: string[] = [];
@@ -103,6 +113,17 @@ export class EntityWriteFeed {
       );
     }
     if (action !== 'add' && ids.length === 0) return;
+    this.announce(request, model, action, ids, fields);
+  }
+
+  /** Publishes a change of `model`'s rows, 50 ids per event. */
+  private announce(
+    request: FastifyRequest,
+    model: EntityModel,
+    action: TableAction,
+    ids: readonly string[],
+    fields: string[],
+  ): void {
     const tenantId = model.tenantScoped ? (request.auth?.tenantId ?? 0) : null;
     for (let i = 0; i < Math.max(ids.length, 1); i += IDS_PER_EVENT) {
       const update = {

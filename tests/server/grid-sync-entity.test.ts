@@ -95,6 +95,40 @@ describe('entity API writes reach the grids showing the table', () => {
     expect(changed.data.fields?.[0]).toBe('status');
   });
 
+  it("a parent's save tells its children's tables which rows it added, edited and deleted", async () => {
+    const tasks = await grid(admin, 'admin-plan-tasks', 'planTask');
+    const plan = { planName: '同步计划', startDate: '2026-12-01', endDate: '2026-12-31' };
+    const added = await call('POST', '/plan/projectPlan/add', {
+      ...plan,
+      planTask: { added: [{ taskName: '甲' }, { taskName: '乙' }] },
+    });
+    expect(added).toMatchObject({ success: true });
+    expect((await tasks.next((m) => m.data.action === 'add')).data).toMatchObject({ table: 'planTask' });
+    const planId = (await call('GET', '/plan/projectPlan/list?planName=同步计划')).result!.records[0].id;
+    const saved = (
+      await ctx.call<{ planTask: { id: string; taskName: string; rowVersion: number }[] }>({
+        method: 'GET',
+        url: `/api/plan/projectPlan/queryById?id=${planId}`,
+        headers: admin.headers,
+      })
+    ).body.result!.planTask;
+    const [first, second] = saved;
+    const edit = await call('PUT', '/plan/projectPlan/edit', {
+      id: planId,
+      planTask: {
+        edited: [{ id: first.id, rowVersion: first.rowVersion, taskName: '甲改' }],
+        deletedIds: [second.id],
+      },
+    });
+    expect(edit).toMatchObject({ success: true });
+    const edited = await tasks.next((m) => m.data.action === 'edit' && m.data.ids?.[0] === first.id);
+    expect(edited.data).toMatchObject({ table: 'planTask', ids: [first.id], origin: null });
+    expect(edited.data.fields).toEqual(expect.arrayContaining(['taskName', 'rowVersion']));
+    expect(edited.data).not.toHaveProperty('values');
+    const gone = await tasks.next((m) => m.data.action === 'delete');
+    expect(gone.data).toMatchObject({ table: 'planTask', ids: [second.id] });
+  });
+
   it('a table with a list permission: its holders hear changes, the socket of anyone else is refused', async () => {
     const holder = await grid(admin, 'admin-templates', 'messageTemplate');
     const id = await addRow(
