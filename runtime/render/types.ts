@@ -64,6 +64,14 @@ export interface SessionView {
   cachedDict(code: string): readonly DictItem[] | undefined;
   /** The signed-in user as a transition's `allow` rule sees them; null when nobody is signed in. */
   user?(): RuleUser | null;
+  /** What a live table's socket needs (user id, token, tenant); null when nobody is signed in. */
+  socket?(): SocketIdentity | null;
+}
+
+export interface SocketIdentity {
+  userId: string;
+  token: string;
+  tenantId: number;
 }
 
 /** Props of every renderer: one entity model, the runtime it was resolved from. */

@@ -35,6 +35,14 @@ export function appRuntime(): Promise<Runtime> {
           session.userInfo
             ? { username: session.userInfo.username, orgCode: session.userInfo.orgCode ?? null }
             : null,
+        socket: () =>
+          session.token && session.userInfo
+            ? {
+                userId: String(session.userInfo.id),
+                token: session.token,
+                tenantId: Number(session.tenantId) || 0,
+              }
+            : null,
       },
     }),
   );

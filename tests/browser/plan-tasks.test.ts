@@ -170,6 +170,55 @@ describe('项目计划 with 计划任务 (admin)', () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
+  it('keeps an open form current: rows saved elsewhere show, a row edited here is kept and its save refused', async () => {
+    await page
+      .locator('.zj-list .ant-table-row', { hasText: PLAN })
+      .getByRole('button', { name: '编辑' })
+      .click();
+    const d = dialog('编辑');
+    const tasks = panel(d, 'planTask');
+    await expect.poll(() => gridRows(tasks).count()).toBe(2);
+    await typeCell(cell(tasks, 1, 'taskName'), '导览屏选型（本地）');
+    // Someone else saves the plan meanwhile, as their form would: two tasks renamed, one added.
+    type Task = { id: string; rowVersion: number; taskName: string };
+    const [plan] = (
+      await apiCall<{ records: { id: string }[] }>(
+        page,
+        'GET',
+        `/plan/projectPlan/list?planName=${encodeURIComponent(PLAN)}`,
+      )
+    ).result.records;
+    const saved = (
+      await apiCall<{ planTask: Task[] }>(page, 'GET', `/plan/projectPlan/queryById?id=${plan.id}`)
+    ).result.planTask;
+    const named = (name: string) => saved.find((t) => t.taskName === name)!;
+    const renamed = (t: Task, taskName: string) => ({ id: t.id, rowVersion: t.rowVersion, taskName });
+    const answer = await apiCall(page, 'PUT', '/plan/projectPlan/edit', {
+      id: plan.id,
+      planTask: {
+        edited: [
+          renamed(named('现场勘查'), '现场勘查（复核）'),
+          renamed(named('导览屏选型与采购'), '导览屏采购（他人）'),
+        ],
+        added: [{ taskName: '布线', orderNum: 3 }],
+      },
+    });
+    expect(answer.success).toBe(true);
+    await expect.poll(() => cell(tasks, 0, 'taskName').innerText()).toContain('现场勘查（复核）');
+    await expect.poll(() => gridRows(tasks).count()).toBe(3);
+    expect(await cell(tasks, 2, 'taskName').innerText()).toContain('布线');
+    // The row with the user's unsaved edit is not overwritten, and the save is refused rather than
+    // merged: the plan changed since the form loaded it (its version counts its children's saves).
+    expect(await cell(tasks, 1, 'taskName').innerText()).toContain('导览屏选型（本地）');
+    await d.getByRole('button', { name: spaced('确定') }).click();
+    await d.getByText('该记录已被他人修改，请刷新后重试').waitFor();
+    await d
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: spaced('关闭') })
+      .click();
+    await d.waitFor({ state: 'detached' });
+  });
+
   it('shows a plan under way for the screenshot (added through the API in one request)', async () => {
     const task = (
       name: string,

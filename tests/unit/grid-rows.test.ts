@@ -90,4 +90,36 @@ describe('grid row state', () => {
       ['x', 2],
     ]);
   });
+
+  it("merges another user's saved change into an unedited row and keeps a row edited here", () => {
+    const rows = new GridRows(
+      [
+        { id: 'a1', taskName: '甲', rowVersion: 0 },
+        { id: 'b2', taskName: '乙', rowVersion: 0 },
+      ],
+      { caseId: 'g_' },
+    );
+    rows.set('g_b2', 'taskName', '乙（本地）');
+    expect(rows.mergeSaved('a1', { taskName: '甲（他人）', rowVersion: 1, id: 'x' })).toBe('merged');
+    expect(rows.get('g_a1')).toEqual({ taskName: '甲（他人）', rowVersion: 1 });
+    expect(rows.status('g_a1')).toBe('saved');
+    // The local edit stays, with the version it was made on: the server refuses it as stale.
+    expect(rows.mergeSaved('b2', { taskName: '乙（他人）', rowVersion: 1 })).toBe('kept');
+    expect(rows.payload().edited).toEqual([{ id: 'b2', taskName: '乙（本地）', rowVersion: 0 }]);
+    expect(rows.mergeSaved('zz', { taskName: '?' })).toBe('unknown');
+  });
+
+  it('forgets rows deleted elsewhere (not sent as deleted) and adds rows added elsewhere once', () => {
+    const rows = new GridRows(saved(), { caseId: 'g_' });
+    rows.remove(['g_b2']);
+    expect(rows.forget(['a1', 'zz'])).toEqual(['g_a1']);
+    expect(rows.payload().deletedIds).toEqual(['b2']);
+    const added = rows.addUnknown([
+      { id: 'b2', taskName: '乙' },
+      { id: 'c3', taskName: '丙' },
+    ]);
+    expect(added).toEqual(['g_c3']);
+    expect(rows.addUnknown([{ id: 'c3', taskName: '丙' }])).toEqual([]);
+    expect(rows.status('g_c3')).toBe('saved');
+  });
 });

@@ -43,6 +43,17 @@ describe('update-table', () => {
     expect(h.onRemove).toHaveBeenCalledWith(['r2']);
   });
 
+  it('a host that says which rows it holds is asked only about those', async () => {
+    const fetchRow = vi.fn(async (id: string) => ({ id, name: '新' }));
+    const h = handlers({ fetchRow, holds: (id: string) => id === 'r1' });
+    await dispatchTableMessage(frame({ ids: ['r1', 'r9'] }), self, h);
+    expect(fetchRow.mock.calls).toEqual([['r1']]);
+    await dispatchTableMessage(frame({ action: 'delete', ids: ['r9'], fields: [] }), self, h);
+    expect(h.onRemove).not.toHaveBeenCalled();
+    await dispatchTableMessage(frame({ ids: ['r9'], values: { name: '别人的' }, origin: 'page-b' }), self, h);
+    expect(h.onUpdate).toHaveBeenCalledTimes(1);
+  });
+
   it('add reloads, delete removes, and a saved edit without fetchRow reloads', async () => {
     const h = handlers();
     await dispatchTableMessage(frame({ action: 'add', ids: [], fields: [] }), self, h);

@@ -209,6 +209,11 @@ export interface ChildDecl {
   relation: 'oneToMany' | 'oneToOne';
   foreignKey: string;
   title?: string;
+  /**
+   * A one-to-many child's grid in the parent's edit form keeps its rows current while open: rows
+   * other users save show at once (实时表格; docs/modules/grid-sync.md).
+   */
+  live?: boolean;
 }
 
 export type TransitionMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';

@@ -22,6 +22,11 @@ export interface TableSyncHandlers {
    * change asks for a reload instead.
    */
   fetchRow?(id: string): Promise<Row | null>;
+  /**
+   * Whether the host shows this row. Changes of rows it does not hold are skipped (not read again):
+   * a form's grid shows one parent's rows of a table that every open form of it listens to.
+   */
+  holds?(id: string): boolean;
 }
 
 export interface TableInstance {
@@ -37,10 +42,14 @@ function pick(row: Row, fields: readonly string[]): Row {
 
 async function applySaved(update: TableUpdate, handlers: TableSyncHandlers): Promise<void> {
   if (update.action === 'add') return handlers.onReload?.();
-  if (update.action === 'delete') return handlers.onRemove?.(update.ids);
+  if (update.action === 'delete') {
+    const held = handlers.holds ? update.ids.filter((id) => handlers.holds!(id)) : update.ids;
+    return held.length > 0 ? handlers.onRemove?.(held) : undefined;
+  }
   const { fetchRow } = handlers;
   if (!fetchRow) return handlers.onReload?.();
   for (const id of update.ids) {
+    if (handlers.holds && !handlers.holds(id)) continue;
     const row = await fetchRow(id);
     if (row) handlers.onUpdate(id, pick(row, update.fields));
     else handlers.onRemove?.([id]);
@@ -66,7 +75,8 @@ export async function dispatchTableMessage(
   if (update.table !== self.table || update.origin === self.pageId) return;
   if (update.values) {
     const [id] = update.ids;
-    if (id !== undefined) handlers.onUpdate(id, pick(update.values, update.fields));
+    if (id !== undefined && (!handlers.holds || handlers.holds(id)))
+      handlers.onUpdate(id, pick(update.values, update.fields));
     return;
   }
   await applySaved(update, handlers);

@@ -198,6 +198,47 @@ export class GridRows {
   }
 
   /**
+   * Another user's saved change of a row (live tables): merged when the row has no unsaved edit
+   * here, and then it still counts as saved. A row edited here is kept as the user has it: its save
+   * carries the old row version, which the server refuses as changed by someone else - never a
+   * silent overwrite either way. Answers what happened.
+   */
+  mergeSaved(id: string, fields: Readonly<Record<string, unknown>>): 'merged' | 'kept' | 'unknown' {
+    const key = `${this.caseId}${id}`;
+    const row = this.values.get(key);
+    const original = this.original.get(key);
+    if (!row || !original) return 'unknown';
+    if (this.status(key) !== 'saved') return 'kept';
+    const known = Object.fromEntries(Object.entries(fields).filter(([f]) => !this.meta.has(f)));
+    Object.assign(row, known);
+    this.original.set(key, { ...original, ...fields });
+    return 'merged';
+  }
+
+  /** Rows deleted by another user: gone here too, and not sent as deleted. Answers their keys. */
+  forget(ids: readonly string[]): string[] {
+    const keys = ids.map((id) => `${this.caseId}${id}`).filter((key) => this.values.has(key));
+    const gone = new Set(keys);
+    for (const key of keys) {
+      this.values.delete(key);
+      this.original.delete(key);
+      this.parents.delete(key);
+    }
+    this.order = this.order.filter((k) => !gone.has(k));
+    return keys;
+  }
+
+  /** Of saved rows read again, those this grid has never held (added elsewhere), added at the end. */
+  addUnknown(saved: readonly Record<string, unknown>[]): string[] {
+    const removed = new Set(this.removedIds);
+    const fresh = saved.filter((row) => {
+      const id = String(row.id);
+      return !this.values.has(`${this.caseId}${id}`) && !removed.has(id);
+    });
+    return this.addSaved(fresh);
+  }
+
+  /**
    * Puts the rows in the given key order (after a drag) and renumbers the sort column from 1.
    * Answers the keys whose sort value changed.
    */

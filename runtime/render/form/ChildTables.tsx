@@ -30,6 +30,8 @@ export interface ChildTablesProps {
   trail?: readonly Pane[];
   /** Rows each table starts with as new ones, by child entity (a copied record's children). */
   prefill?: Readonly<Record<string, readonly Row[]>>;
+  /** A child's saved rows read again (the parent's queryById): what a `live` table's grid needs. */
+  reloadRows?(entity: string): Promise<readonly Row[]>;
 }
 
 export interface Pane {
@@ -54,6 +56,17 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
     () => new Map(children.map((c) => [c.decl.entity, savedRows(record, c.decl.entity)])),
     [children, record],
   );
+  const { reloadRows } = props;
+  // One stable object per live table, as for the rows.
+  const live = useMemo(
+    () =>
+      new Map(
+        children
+          .filter((c) => c.decl.live === true && reloadRows)
+          .map((c) => [c.decl.entity, { reload: () => reloadRows!(c.decl.entity) }]),
+      ),
+    [children, reloadRows],
+  );
   const items = children.map(({ decl, model }) => ({
     key: decl.entity,
     label: decl.title ?? model.title,
@@ -65,6 +78,7 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
           newRows={props.prefill?.[decl.entity]}
           exclude={[decl.foreignKey]}
           caseId={`${decl.entity}-`}
+          live={live.get(decl.entity)}
           gridRef={(handle: GridHandle | null) => onHandle(decl.entity, handle)}
         />
       </Suspense>

@@ -74,6 +74,19 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
     () => fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
     [model, values, auth, allAuth, mode],
   );
+  // Live tables re-read the record's children (other users added rows); only a saved record has any.
+  const recordId = mode === 'edit' && record?.id ? String(record.id) : null;
+  const reloadRows = useMemo(
+    () =>
+      recordId
+        ? async (entity: string): Promise<readonly Row[]> => {
+            const answer = await data.queryById(model.basePath, recordId);
+            const rows = answer.success ? answer.result?.[entity] : null;
+            return Array.isArray(rows) ? (rows as Row[]) : [];
+          }
+        : undefined,
+    [data, model.basePath, recordId],
+  );
   const alertRef = useRef<HTMLDivElement>(null);
   // A refusal shown above the form must be seen, however far down the user was.
   useEffect(() => {
@@ -245,6 +258,7 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
             activeKey={activeTable}
             onActiveKey={setActiveTable}
             onHandle={(key, handle) => handles.current.set(key, handle)}
+            reloadRows={reloadRows}
             lead={tabLayout ? { key: FORM_PANE, label: FORM_PANE_TITLE, content: fields } : undefined}
           />
         )}

@@ -44,6 +44,7 @@ import { SlotRoots } from './slot-roots';
 import { useSubTable } from './SubTablePopup';
 import { tableOptions } from './table-options';
 import { useGridColumns } from './use-grid-columns';
+import { useLiveRows } from './use-live-rows';
 import { usePortalEdit } from './use-portal-edit';
 
 export type { EditableGridHandle, EditableGridProps, GridSlot, GridSlotProps } from './grid-props';
@@ -232,6 +233,19 @@ export function EditableGrid(props: EditableGridProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt only when the data or columns change
   }, [store, messages, columns, maxHeight, alwaysEdit, disabledRows, disabledColumns, runtime]);
+
+  useLiveRows({
+    live: props.live,
+    model,
+    runtime,
+    store,
+    table: () => table.current,
+    changed(keys) {
+      for (const key of keys) registry.get(key)?.reformat();
+      for (const c of columns) if (c.unique) messages.validateColumn(c.key);
+      emit();
+    },
+  });
 
   const { add, remove } = gridActions({
     table: () => table.current,

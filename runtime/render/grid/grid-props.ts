@@ -5,6 +5,7 @@ import type { GridAuthRule } from '../../model/grid/access';
 import type { GridColumn } from '../../model/grid/columns';
 import type { GridHandlers } from '../../model/grid/handlers';
 import type { GridSavePayload, GridState } from '../../model/grid/rows';
+import type { LiveGridOptions } from './use-live-rows';
 
 export interface GridFailure {
   rowIndex: number;
@@ -74,6 +75,11 @@ export interface EditableGridProps {
   tree?: boolean;
   /** Loads a node's children the first time it is expanded (its placeholder child shows meanwhile). */
   loadChildren?: (row: Readonly<Record<string, unknown>>) => Promise<readonly Record<string, unknown>[]>;
+  /**
+   * Keep the rows current while the grid is open: other users' saves of this table show here
+   * (use-live-rows.ts). Needs the runtime's session socket identity; off without it.
+   */
+  live?: LiveGridOptions;
   /** The popup sub-table of a row, opened from the expand column's button (placement: spec section 4). */
   subTable?: (row: Readonly<Record<string, unknown>>) => ReactNode;
 }
