@@ -1,8 +1,9 @@
 /**
- * The sheets of a parent's one-to-many children in an exported or imported workbook
- * (docs/modules/one-to-many.md, "Import and export with children"): one sheet per child, named by
- * the child's title, whose first column ties each row to its parent's row in the parent's sheet by
- * that row's number (`项目计划行号`, 2 = the first data row).
+ * The sheets of a parent's children in an exported or imported workbook (docs/modules/
+ * one-to-many.md, "Import and export with children"): one sheet per child, named by the child's
+ * title, whose first column ties each row to its parent's row in the parent's sheet by that row's
+ * number (`项目计划行号`, 2 = the first data row). A one-to-one child's sheet has at most one row per
+ * parent (a meeting's 会议纪要).
  */
 import type { EntityModel, FieldModel } from '../../runtime/model/declaration/model.js';
 import type { ChildDecl } from '../../runtime/model/declaration/types.js';
@@ -19,6 +20,8 @@ export const ChildSheetMessages = {
   dangling: (sheet: string, line: number, link: string, target: number) =>
     `${sheet}第${line}行：${link}${target}在主表中没有对应的数据行`,
   imported: (sheet: string, n: number) => `${sheet}：${n}行`,
+  oneOnly: (sheet: string, line: number, link: string, target: number) =>
+    `${sheet}第${line}行：${link}${target}已有一行${sheet}，每行只能有一条`,
 } as const;
 
 /** Excel's limit on a sheet's name, and the characters it refuses in one. */
@@ -43,12 +46,11 @@ export interface ChildSheet {
   foreignKey: FieldModel;
 }
 
-/** The parent's one-to-many children that have a store, in declaration order. */
+/** The parent's children that have a store, in declaration order. */
 export function childSheetsOf(model: EntityModel, storeOf: StoreLookup): ChildSheet[] {
   const parentSheet = sheetNameOf(model.title);
   const taken = new Set([parentSheet]);
   return (model.declaration.children ?? []).flatMap((decl) => {
-    if (decl.relation !== 'oneToMany') return [];
     const store = storeOf(decl.entity);
     const foreignKey = store?.model.field(decl.foreignKey);
     if (!store || !foreignKey) return [];

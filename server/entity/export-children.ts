@@ -1,7 +1,8 @@
 /**
  * The child sheets of an export (docs/modules/one-to-many.md, "Import and export with children"):
- * after the parent's sheet, one sheet per one-to-many child the user may list, holding the children
- * of the exported parents in the parents' order (each parent's rows in the child's default sort).
+ * after the parent's sheet, one sheet per child the user may list (a one-to-one child has at most
+ * one row per parent), holding the children of the exported parents in the parents' order (each
+ * parent's rows in the child's default sort).
  * The first column is the parent row's number in the parent's sheet; the others are the child's
  * exportable columns under the same rules as a list export. Children are read by parent ids, a
  * batch of parents per query, and written as they come.

@@ -1,5 +1,5 @@
 /**
- * The import of a parent with its one-to-many children (docs/modules/one-to-many.md, "Import and
+ * The import of a parent with its children (docs/modules/one-to-many.md, "Import and
  * export with children"): a workbook with the parent's sheet and a sheet per child, named by the
  * child's title, whose first column is the parent row's number in the parent's sheet. Every parent
  * row is saved with its child rows through the add route's own checks and writes (prepareAdd), all
@@ -93,6 +93,8 @@ async function readChildSheet(
         throw new ImportStopped(`${name}第${line}行：${messageOf(error)}`);
       }
       const rows = out.get(parent);
+      if (rows && sheet.decl.relation === 'oneToOne')
+        throw new ImportStopped(ChildSheetMessages.oneOnly(name, line, link, parent));
       if (rows) rows.push({ line, values });
       else out.set(parent, [{ line, values }]);
     }
@@ -184,8 +186,12 @@ async function importFiles(
         const body: Row = { ...dicts.values(columns, cells), ...foreign };
         for (const [sheet, byParent] of children) {
           const rows = byParent.get(line);
+          // A one-to-one child is the section's values object, as the form sends it.
           if (rows)
-            body[sheet.decl.entity] = { added: rows.map((r) => ({ ...r.values, [ROW_NUMBER_KEY]: r.line })) };
+            body[sheet.decl.entity] =
+              sheet.decl.relation === 'oneToOne'
+                ? rows[0].values
+                : { added: rows.map((r) => ({ ...r.values, [ROW_NUMBER_KEY]: r.line })) };
         }
         await run(await prepareAdd(request, deps, store, body));
       } catch (error) {

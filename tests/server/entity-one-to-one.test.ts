@@ -7,6 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
+import { book, sheetsOf, type Rows } from './entity-import-children-helpers.js';
+import { multipart } from './entity-xlsx.js';
 import { DEMO_PASSWORD } from './helpers.js';
 
 interface Minutes {
@@ -261,5 +263,78 @@ describe('meeting rooms and evaluation templates', () => {
       evalIndicator: { added: heavier },
     });
     expect(wrongSum).toMatchObject({ success: false, message: '考核指标的权重合计必须为100' });
+  });
+});
+
+describe('export and import with the one-to-one sheet', () => {
+  async function exportBook(url: string): Promise<Buffer> {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: { 'x-access-token': ctx.adminToken },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    return res.rawPayload;
+  }
+  async function upload(data: Buffer) {
+    const body = multipart([{ name: 'files[]', filename: 'meetings.xlsx', value: data }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api${BASE}/importExcel`,
+      payload: body.payload,
+      headers: { ...body.headers, 'x-access-token': ctx.adminToken },
+    });
+    return res.json() as { success: boolean; message: string };
+  }
+
+  it("writes each meeting's minutes as one row of the 会议纪要 sheet, and imports them back", async () => {
+    const minutes = { recorder: 'chenjing', summary: '纪要摘要', decisions: '决议一' };
+    const added = await ctx.send('POST', `${BASE}/add`, {
+      ...meeting('纪要导出会'),
+      meetingAgenda: { added: [agenda('议题一', 1)] },
+      meetingMinutes: minutes,
+    });
+    expect(added.success).toBe(true);
+    const sheets = await sheetsOf(
+      await exportBook(`${BASE}/exportXls?title=${encodeURIComponent('纪要导出会')}`),
+    );
+    const [parentName] = [...sheets.keys()];
+    expect([...sheets.keys()]).toEqual([parentName, '会议议程', '会议纪要']);
+    const link = `${parentName}行号`;
+    expect(sheets.get('会议纪要')).toEqual([
+      [link, '记录人', '会议摘要', '决议事项'],
+      [2, '陈静', '纪要摘要', '决议一'],
+    ]);
+
+    // The same workbook under a new title comes back as a new meeting with its minutes.
+    const parent = sheets.get(parentName)!.map((row) => [...row]);
+    parent[1][parent[0].indexOf('会议主题')] = '纪要导入会';
+    // The list (and so its export) leaves out 结束时间, which an add requires.
+    if (!parent[0].includes('结束时间')) {
+      parent[0].push('结束时间');
+      parent[1].push('2026-12-01 10:30:00');
+    }
+    const data = await book({
+      [parentName]: parent as Rows,
+      会议纪要: sheets.get('会议纪要') as Rows,
+    });
+    const answer = await upload(data);
+    expect(answer).toMatchObject({ success: true });
+    expect(answer.message).toContain('会议纪要：1行');
+    const imported = await byTitle('纪要导入会');
+    expect(imported?.meetingMinutes).toMatchObject(minutes);
+
+    // Two minutes for one meeting: refused, naming the row, and nothing is stored.
+    const before = await count('biz_meeting');
+    parent[1][parent[0].indexOf('会议主题')] = '纪要重复会';
+    const twice = await upload(
+      await book({
+        [parentName]: parent as Rows,
+        会议纪要: [...(sheets.get('会议纪要') as Rows), [2, '陈静', '另一份', '']],
+      }),
+    );
+    expect(twice).toMatchObject({ success: false });
+    expect(twice.message).toContain(`会议纪要第3行：${link}2已有一行会议纪要，每行只能有一条`);
+    expect(await count('biz_meeting')).toBe(before);
   });
 });
