@@ -1,7 +1,8 @@
 /**
  * GET /sys/user/queryUserComponentData: the user picker's right-hand list. Users of a department
  * include those of its sub-departments (the tree on the left picks a branch). Only the columns a
- * picker shows leave the server; phone, e-mail and credentials never do.
+ * picker shows leave the server; phone, e-mail and credentials never do. Only users of the caller's
+ * tenant are listed.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,12 @@ export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): v
     const departId = queryText(request, 'departId');
 
     let query = db.selectFrom('sysUser as u').where('u.delFlag', '=', 0);
+    // Only the people of the caller's tenant: a picker must not list another organisation's staff.
+    const tenantId = request.auth?.tenantId ?? 0;
+    if (tenantId !== 0)
+      query = query.where(
+        sql<boolean>`position(${`,${tenantId},`} in ',' || coalesce(u.rel_tenant_ids, '') || ',') > 0`,
+      );
     if (username) query = query.where('u.username', 'like', likePattern(username));
     if (realname) query = query.where('u.realname', 'like', likePattern(realname));
     if (departId) {

@@ -92,6 +92,23 @@ describe('user picker data', () => {
     expect(team.body.result!.records[0].orgCodeTxt).toBe('运维组');
   });
 
+  it("lists only the people of the caller's tenant", async () => {
+    const admin = await tokenFor(ctx, 'admin');
+    const inTenant = async (tenant: string) => {
+      const res = await ctx.call<UserPage>({
+        method: 'GET',
+        url: '/api/sys/user/queryUserComponentData?pageSize=100',
+        headers: { 'x-access-token': admin, 'tenant-id': tenant },
+      });
+      return res.body.result!.records.map((r) => r.username);
+    };
+    // Only admin belongs to tenant 2 as well as 1.
+    expect(await inTenant('2')).toEqual(['admin']);
+    const first = await inTenant('1');
+    expect(first).toContain('chenjing');
+    expect(first).toContain('admin');
+  });
+
   it('searches by account and caps the page size', async () => {
     const res = await get<UserPage>('/api/sys/user/queryUserComponentData?username=zhao');
     expect(res.body.result!.records.map((r) => r.username)).toEqual(['zhaolei']);
