@@ -161,8 +161,12 @@ describe('定时任务 (admin)', () => {
       .getByRole('button', { name: spaced('更多') })
       .click();
     await page.getByRole('menuitem', { name: '执行日志' }).click();
-    await page.waitForURL(`${h.baseUrl}/system/quartzJobLog`);
+    // The log opens filtered to this job: its name in the query, no other job's runs.
+    await page.waitForURL(`${h.baseUrl}/system/quartzJobLog?jobName=${encodeURIComponent(NAME)}`);
     await page.locator('.zj-list .ant-table-row', { hasText: '已写入日志：浏览器' }).first().waitFor();
+    expect(await page.getByLabel('任务名称').inputValue()).toBe(NAME);
+    const jobs = await page.locator('.zj-list .ant-table-row td:nth-child(2)').allInnerTexts();
+    expect(new Set(jobs)).toEqual(new Set([NAME]));
     expect(await page.locator('.zj-list .ant-table-row', { hasText: NAME }).first().innerText()).toContain(
       '成功',
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildQueryParams,
   queryFields,
+  queryFromSearch,
   singleValue,
   totalText,
   visibleQueryFields,
@@ -13,6 +14,13 @@ const page = { current: 1, size: 10 };
 
 describe('query parameters from the query form', () => {
   const model = customerModel();
+
+  it("takes a link's filter from the address: query fields only, non-empty", () => {
+    expect(queryFromSearch(model, '?name=%E7%89%A9%E6%B5%81&code=&remark=x&pageNo=3')).toEqual({
+      name: '物流',
+    });
+    expect(queryFromSearch(model, '')).toEqual({});
+  });
 
   it('queries the declared fields in order', () => {
     expect(queryFields(model).map((f) => f.name)).toEqual(['name', 'code', 'phone', 'level']);

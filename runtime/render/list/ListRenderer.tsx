@@ -136,6 +136,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
       <QueryForm
         name={`zj-query-${model.name}`}
         fields={queryFields(model)}
+        initialValues={list.values}
         onSearch={list.search}
         onReset={list.reset}
       />

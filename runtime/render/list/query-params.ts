@@ -20,6 +20,21 @@ export function queryFields(model: EntityModel): FieldModel[] {
   return model.declared.filter((f) => f.query && f.filterable && !(f.name in model.fixedParams));
 }
 
+/**
+ * The query a link opened the list with (`/system/quartzJobLog?jobName=…`: 执行日志 of a job): the
+ * single-mode query fields named in the address, as the form's first values. The user can change
+ * or clear them like any query; other parameters in the address are ignored.
+ */
+export function queryFromSearch(model: EntityModel, search: string): QueryValues {
+  const given = new URLSearchParams(search);
+  const out: QueryValues = {};
+  for (const field of queryFields(model)) {
+    const value = given.get(field.name);
+    if (value !== null && value !== '' && field.query?.mode !== 'range') out[field.name] = value;
+  }
+  return out;
+}
+
 const PREFIX: Partial<Record<QueryRule, string>> = { ne: '!', gt: '>', ge: '>=', lt: '<', le: '<=' };
 
 function text(value: unknown): string {

@@ -13,7 +13,13 @@ import { rootListParams } from '../tree/tree-rows';
 import { buttonState, fieldHidden, type ButtonState } from '../permissions';
 import type { Result } from '../types';
 import { superQueryParams, type SuperQuery } from '../query-builder/super-query';
-import { buildQueryParams, queryFields, type QueryValues, type SortState } from './query-params';
+import {
+  buildQueryParams,
+  queryFields,
+  queryFromSearch,
+  type QueryValues,
+  type SortState,
+} from './query-params';
 
 /** The server's "list loaded with a warning" code (spec section 8). */
 export const LIST_WARNING_CODE = 510;
@@ -26,6 +32,8 @@ export interface ListController {
   /** The server's warning (code 510) or failure message of the last list call, if any. */
   problem: { kind: 'warning' | 'error'; message: string } | null;
   page: { current: number; size: number };
+  /** The query form's values in effect (a link's filter before the first search). */
+  values: QueryValues;
   sort: SortState | null;
   selected: string[];
   columns: FieldModel[];
@@ -65,7 +73,10 @@ export function listColumns(
 export function useListController(model: EntityModel, action: PageAction = 'list'): ListController {
   const runtime = useRuntime();
   const { session, data: adapter } = runtime;
-  const [values, setValues] = useState<QueryValues>({});
+  // A link may open the list already filtered (its address names query fields).
+  const [values, setValues] = useState<QueryValues>(() =>
+    typeof window === 'undefined' ? {} : queryFromSearch(model, window.location.search),
+  );
   const [page, setPage] = useState({ current: 1, size: model.pageSizes[0] ?? 10 });
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -118,6 +129,7 @@ export function useListController(model: EntityModel, action: PageAction = 'list
     loading: isLoading,
     problem,
     page,
+    values,
     sort,
     selected,
     columns,
