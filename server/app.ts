@@ -17,12 +17,15 @@ import { registerTodoRoutes } from './todo/routes.js';
 import { TodoRegistry } from './todo/source.js';
 import { todayIn } from './workorder/rules.js';
 import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
+import { installWorkRules, registerWork, WORK_HOOKS } from './work/module.js';
+import { installDocumentRules, registerDocuments } from './document/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
 import { registerReports } from './report/module.js';
 import { installJobs } from './jobs/module.js';
 import { installOperationLog } from './sys/log/operation-log.js';
+import { installMonitor } from './monitor/module.js';
 import { missingActionRoutes } from './entity/action-routes-check.js';
 import { routeTable } from './http/access.js';
 import type { LoadedDeclaration } from '../runtime/model/declaration/validate.js';
@@ -60,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // Document preview shows a PDF in the browser's own viewer from a same-origin blob URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'"],
       },
     },
@@ -67,6 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   installAuthentication(app, database.db, config);
   installOperationLog(app, deps);
+  // Root hooks that count every request (系统监控, /metrics); before any route is registered.
+  installMonitor(app, deps);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(fail(error.message, error.code));
@@ -87,14 +94,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await registerSysRoutes(api, deps);
       registerFaultInjection(api, config);
       installWorkOrderRules(api, deps, bus);
+      installWorkRules(api, deps, bus);
+      const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
       const jobs = installJobs(api, deps, bus); // before the entity routes: its rules attach to them
-      declarations = await registerEntityRoutes(api, deps, WORK_ORDER_HOOKS);
+      declarations = await registerEntityRoutes(api, deps, new Map([...WORK_ORDER_HOOKS, ...WORK_HOOKS]));
       await jobs.register(api, declarations);
       gridSync.watch(declarations.map((item) => item.model));
       const todo = new TodoRegistry();
       registerWorkOrder(api, deps, declarations, todo);
+      await registerWork(api, deps, todo);
+      await registerDocuments(api, documents);
       registerTodoRoutes(
         api,
         { db: database.db, registry: todo, today: () => todayIn(config.timeZone) },

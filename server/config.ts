@@ -59,6 +59,10 @@ export interface ServerConfig {
    * when not configured: the user menu then says so and the binding routes refuse.
    */
   wechat?: WechatConfig | null;
+  /** Redis shown by 系统监控 (REDIS_URL); empty: the Redis pages say it is not configured. */
+  redisUrl?: string;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); empty: the Prometheus endpoint is not served. */
+  metricsToken?: string;
 }
 
 export const REPORT_DEFAULTS = { timeoutMs: 10_000, exportRows: 1_000_000, maxCost: 5_000_000 } as const;
@@ -110,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     dataSourceKey: env.DATA_SOURCE_KEY || undefined,
     wechat: parseWechatConfig(env),
+    redisUrl: env.REDIS_URL || '',
+    metricsToken: env.METRICS_TOKEN || '',
   };
 }
 

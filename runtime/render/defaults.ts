@@ -34,6 +34,7 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'checkbox', load: () => choice().then((m) => m.CheckboxWidget) },
   { type: 'switch', load: () => choice().then((m) => m.SwitchWidget) },
   { type: 'date', load: () => date().then((m) => m.DateWidget) },
+  { type: 'week', load: () => date().then((m) => m.WeekWidget) },
   { type: 'datetime', load: () => date().then((m) => m.DateTimeWidget) },
   { type: 'time', load: () => date().then((m) => m.TimeWidget) },
   ...pickerWidgets,

@@ -16,6 +16,8 @@ import { planAndOrderButtons } from './migrations/0016_plan_and_order_buttons.js
 import { todoCenter } from './migrations/0017_todo_center.js';
 import { meetings } from './migrations/0018_meetings.js';
 import { quartzJobs } from './migrations/0019_quartz_jobs.js';
+import { dailyWork } from './migrations/0022_daily_work.js';
+import { documents } from './migrations/0021_documents.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '0017_todo_center': todoCenter,
   '0018_meetings': meetings,
   '0019_quartz_jobs': quartzJobs,
+  '0021_documents': documents,
+  '0022_daily_work': dailyWork,
 };
 
 class StaticProvider implements MigrationProvider {

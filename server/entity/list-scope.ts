@@ -37,6 +37,9 @@ function conditionSql(store: EntityStore, c: ListScopeCondition, user: ScopeUser
   const column = columnRef({ model: store.model, timeZone: '', alias: ALIAS }, field.column);
   if (c.rule === 'eq') return sql<SqlBool>`${column} = ${value}`;
   if (c.rule === 'ne') return sql<SqlBool>`${column} is distinct from ${value}`;
+  // under: the org code itself or one below it (a department and its sub-departments); left()
+  // compares the prefix without LIKE, so no wildcard in a value can widen it.
+  if (c.rule === 'under') return sql<SqlBool>`left(${column}, ${value.length}) = ${value}`;
   // member: one item of a comma list; position() needs no escaping of LIKE wildcards.
   return sql<SqlBool>`position(${`,${value},`} in ',' || coalesce(${column}, '') || ',') > 0`;
 }

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
-import { checkFailures } from '../../runtime/model/declaration/record-checks.js';
+import { checkFailures, computedValues } from '../../runtime/model/declaration/record-checks.js';
 import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { isEmptyValue } from '../../runtime/model/validation/formats.js';
 import type { Database } from '../db/schema.js';
@@ -73,7 +73,9 @@ async function prepareChildren(
   isNew: boolean,
 ): Promise<{ children: PreparedChildren[]; rows: Row }> {
   // Rows are loaded only when something needs them: a sent child, or checks that may read them.
-  const needed = payloads.filter((p) => p.sent || (model.declaration.checks?.length ?? 0) > 0);
+  // Computed fields read every row too (a total of the items' hours).
+  const readsRows = (model.declaration.checks?.length ?? 0) > 0 || model.declared.some((f) => f.compute);
+  const needed = payloads.filter((p) => p.sent || readsRows);
   const children: PreparedChildren[] = [];
   for (const p of needed) children.push(await prepareChildRows(request, deps, p, parentId, isNew));
   const rows: Row = {};
@@ -110,6 +112,7 @@ export async function prepareAdd(
   const id = newRowId();
   const split = await prepareChildren(request, deps, model, payloads, id, true);
   refuse(checkFailures(model, { ...values, ...split.rows }));
+  Object.assign(values, computedValues(model, { ...values, ...split.rows }));
   await checkUnique(deps, store, caller, values);
   await checkParent(store, caller, values);
   const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
@@ -167,6 +170,7 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
   );
   const split = await prepareChildren(request, deps, model, payloads, id, false);
   refuse(checkFailures(model, { ...stored, ...values, ...split.rows }));
+  Object.assign(values, computedValues(model, { ...stored, ...values, ...split.rows }));
   // Uniqueness and the tree's shape are checked against every row, not only those in the scope.
   await checkUnique(deps, store, caller, values, id, stored);
   await checkParent(store, caller, values, id);

@@ -1,5 +1,6 @@
 /** Small helpers shared by the entity routes: access, the caller, parameters, errors, pages. */
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import { LogicError } from '../../runtime/model/declaration/logic.js';
 import type { RecordFailure, RecordValidation } from '../../runtime/model/declaration/record-validator.js';
@@ -86,7 +87,21 @@ export async function scopedCaller(
     ALIAS,
     deps.timeZone,
   );
-  return { ...caller, dataScope };
+  const extra = requestScopes.get(request);
+  if (!extra) return { ...caller, dataScope };
+  return { ...caller, dataScope: dataScope ? sql<SqlBool>`(${dataScope} and ${extra})` : extra };
+}
+
+const requestScopes = new WeakMap<FastifyRequest, RawBuilder<SqlBool>>();
+
+/**
+ * A module's own row condition for this request (over the alias `main`), ANDed into the data scope
+ * of every scoped read and write: documents limited by the caller's position rights
+ * (server/document/). Set from a preHandler of the generated route.
+ */
+export function addRequestScope(request: FastifyRequest, condition: RawBuilder<SqlBool>): void {
+  const existing = requestScopes.get(request);
+  requestScopes.set(request, existing ? sql<SqlBool>`(${existing} and ${condition})` : condition);
 }
 
 /** The signed-in user's id (every entity route is at least 'authenticated'). */

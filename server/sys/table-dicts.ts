@@ -52,6 +52,9 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   // Meeting rooms for the meeting form's 会议室 (schemas/meeting): a declared table, so not in the
   // typed schema; only its id and name are open.
   biz_meeting_room: declaredTableDict('bizMeetingRoom', { id: 'id', name: 'name' }),
+  // Document classifications (schemas/document): the tree's names for lists and forms. Document and
+  // template names are not here: only a position's rights may show them (server/document/).
+  biz_document_classify: declaredTableDict('bizDocumentClassify', { id: 'id', name: 'name' }),
 };
 
 /** A table dictionary resolved against the allow-list: only registry values from here on. */

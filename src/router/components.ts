@@ -32,6 +32,14 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   // A report opened from the menu (/online/cgreport/<id or code>).
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../../screens/online/ReportScreen'),
   'system/IconList': () => import('../../screens/system/IconList'),
+  // 系统监控 (docs/modules/monitor.md): JVM and Tomcat keys of the spec show the Node runtime and HTTP server.
+  'modules/monitor/DiskMonitoring': () => import('../../screens/monitor/DiskMonitoring'),
+  'modules/monitor/HttpTrace': () => import('../../screens/monitor/HttpTrace'),
+  'modules/monitor/JvmInfo': () => import('../../screens/monitor/RuntimeInfo'),
+  'modules/monitor/TomcatInfo': () => import('../../screens/monitor/HttpServerInfo'),
+  'modules/monitor/SystemInfo': () => import('../../screens/monitor/SystemInfo'),
+  'modules/monitor/RedisInfo': () => import('../../screens/monitor/RedisInfo'),
+  'modules/monitor/RedisTerminal': () => import('../../screens/monitor/RedisTerminal'),
 };
 
 /** Parent routes only render their children. */

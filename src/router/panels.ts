@@ -36,4 +36,5 @@ export const PANELS: readonly PanelEntry[] = [
     type: 'permissionDataRules',
     load: async () => (await import('../../screens/system/PermissionDataRulesPanel')).default,
   },
+  { type: 'documentFiles', load: async () => (await import('../../screens/document/DocumentFiles')).default },
 ];

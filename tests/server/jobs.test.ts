@@ -70,6 +70,7 @@ describe('the job screen', () => {
       'purgeSessions',
       'purgeLogs',
       'overdueReminder',
+      'routineWorkGeneration',
     ]);
   });
 

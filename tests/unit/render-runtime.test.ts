@@ -143,6 +143,8 @@ describe('the standard entries', () => {
         'cron',
         // the icon picker (runtime/render/widgets/IconPicker.tsx)
         'icon',
+        // the ISO week picker (runtime/render/widgets/date-widgets.tsx)
+        'week',
       ].sort(),
     );
   });

@@ -118,3 +118,18 @@ export function evaluateLogic(
   });
   return Boolean(result);
 }
+
+/**
+ * The value of a computed field's rule (`fields[].compute`) over the record: a number is rounded to
+ * 2 decimals (a sum of 0.1 + 0.2 reads 0.3); anything not finite or not a number is null.
+ */
+export function computeLogic(rule: LogicRule, data: Record<string, unknown>): number | string | null {
+  if (typeof rule === 'boolean') return null;
+  const problems = checkLogic(rule, null);
+  if (problems.some((p) => p.includes('is not allowed') || p.includes('exactly one')))
+    throw new LogicError(problems.join('; '));
+  const result: unknown = jsonLogic.apply(rule as jsonLogic.RulesLogic, { ...data });
+  if (typeof result === 'string') return result;
+  const n = typeof result === 'number' ? result : Number(result);
+  return Number.isFinite(n) ? Math.round(n * 100) / 100 : null;
+}

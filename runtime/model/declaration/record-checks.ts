@@ -5,7 +5,7 @@
  */
 import { GridTexts } from '../grid/constants.js';
 import { isEmptyValue } from '../validation/formats.js';
-import { evaluateLogic } from './logic.js';
+import { computeLogic, evaluateLogic } from './logic.js';
 import type { EntityModel, FieldModel } from './model.js';
 import type { RecordFailure } from './record-validator.js';
 import type { ChildDecl } from './types.js';
@@ -29,6 +29,34 @@ export function checkFailures(
     }
     if (!holds) out.push({ field: check.field ?? '', message: check.message });
   }
+  return out;
+}
+
+/**
+ * The computed fields' values (`fields[].compute`) over the record and its child rows (a child's
+ * rows as an array under its entity name; child numbers sent as text count as numbers), stored by
+ * the server on add and edit.
+ */
+export function computedValues(
+  model: EntityModel,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, number | string | null> {
+  const out: Record<string, number | string | null> = {};
+  const data: Record<string, unknown> = { ...record };
+  for (const child of manyChildren(model)) {
+    const rows = data[child.entity];
+    if (Array.isArray(rows))
+      data[child.entity] = rows.map((row: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [
+            k,
+            typeof v === 'string' && v !== '' && !isNaN(Number(v)) ? Number(v) : v,
+          ]),
+        ),
+      );
+  }
+  for (const field of model.declared)
+    if (field.compute !== undefined) out[field.name] = computeLogic(field.compute, data);
   return out;
 }
 

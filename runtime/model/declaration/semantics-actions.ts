@@ -93,6 +93,14 @@ export function checkActions(
     else if (!rowNames.has(name))
       out.push({ path: at, message: `"${name}" is not a transition, a view or an action` });
   });
+  for (const [name, rule] of Object.entries(decl.list?.rowRules ?? {})) {
+    if (decl.list?.disable?.includes(name as 'edit' | 'delete'))
+      out.push({ path: `/list/rowRules/${name}`, message: `"${name}" is disabled; it needs no rule` });
+    for (const problem of checkLogic(rule, rowFields)) {
+      const [where, ...rest] = problem.split(': ');
+      out.push({ path: `/list/rowRules/${name}${where === '/' ? '' : where}`, message: rest.join(': ') });
+    }
+  }
   for (const key of Object.keys(decl.list?.fixedParams ?? {})) {
     if (!fieldNames.has(key))
       out.push({ path: `/list/fixedParams/${key}`, message: `"${key}" is not a declared field` });

@@ -28,6 +28,15 @@ export function checkRecordRules(decl: Declaration): CheckProblem[] {
     }
   });
   decl.fields.forEach((field, i) => {
+    if (field.compute === undefined) return;
+    const at = `/fields/${i}/compute`;
+    if (field.readOnly !== true) out.push({ path: at, message: 'a computed field must be "readOnly": true' });
+    for (const problem of checkLogic(field.compute, known)) {
+      const [where, ...rest] = problem.split(': ');
+      out.push({ path: `${at}${where === '/' ? '' : where}`, message: rest.join(': ') });
+    }
+  });
+  decl.fields.forEach((field, i) => {
     if (field.uniqueInParent !== true) return;
     const at = `/fields/${i}/uniqueInParent`;
     if (field.unique === true)

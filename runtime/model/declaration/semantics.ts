@@ -51,6 +51,8 @@ const WIDGET_TYPES: Readonly<Record<Widget, readonly FieldType[]>> = {
   code: TEXTUAL,
   // A Quartz schedule expression (runtime/model/cron).
   cron: ['string'],
+  // An ISO week, YYYY-Www (the weekly period picker).
+  week: ['string'],
   // An @ant-design/icons name such as HomeOutlined.
   icon: ['string'],
 };
@@ -247,6 +249,14 @@ export function checkSemantics(decl: Declaration): Problem[] {
   decl.list?.columns?.forEach((name, i) => {
     if (!allNames.has(name))
       out.push({ path: `/list/columns/${i}`, message: `"${name}" is not a declared field` });
+  });
+  const chart = decl.list?.chart;
+  if (chart && !allNames.has(chart.category))
+    out.push({ path: '/list/chart/category', message: `"${chart.category}" is not a declared field` });
+  chart?.series.forEach((serie, i) => {
+    const type = decl.fields.find((f) => f.name === serie.field)?.type;
+    if (!type || !NUMERIC.includes(type))
+      out.push({ path: `/list/chart/series/${i}/field`, message: `"${serie.field}" is not a numeric field` });
   });
   const sort = decl.list?.defaultSort;
   if (sort && !sortable(sort.column)) {

@@ -37,6 +37,8 @@ export type Widget =
   | 'markdown'
   | 'code'
   | 'cron'
+  /** An ISO week as `YYYY-Www` (2026-W48): the weekly period picker. */
+  | 'week'
   | 'icon';
 
 /** The rules of the query micro-syntax and the advanced query. */
@@ -82,6 +84,11 @@ export interface FieldDecl {
   form?: boolean | 'add';
   detail?: boolean;
   readOnly?: boolean;
+  /**
+   * A computed value (json-logic over the record, one-to-many children as arrays under their
+   * names): set by the server on add and edit; the form shows the saved value read-only.
+   */
+  compute?: LogicRule;
   /** Set when the record is added, never changed by an edit (an account name, say). */
   immutable?: boolean;
   permission?: string;
@@ -133,10 +140,32 @@ export interface ListDecl {
   scopes?: ListScopesDecl;
   /** Rows singled out by a rule (an overdue order): a tinted row and the mark's title beside it. */
   rowMarks?: RowMarkDecl[];
+  /** A small chart above the table, drawn from the rows shown (a board's counts by department). */
+  chart?: ListChartDecl;
+  /**
+   * Row rules of the built-in 编辑 / 删除 links: json-logic over the row's fields; the link shows
+   * only where its rule holds (a document the caller's position may only view). The server still
+   * decides: the rule hides what it would refuse.
+   */
+  rowRules?: Partial<Record<'edit' | 'delete', LogicRule>>;
 }
 
 /** How a marked row looks: red, orange, green, grey. */
 export type RowMark = 'danger' | 'warning' | 'success' | 'muted';
+
+/**
+ * A bar or line chart of the list's current page: one category per row (`category`, a field; its
+ * dictionary text when it has one), one series per numeric field; `rows` (json-logic over {row})
+ * picks the rows drawn, e.g. not a 合计 row.
+ */
+export interface ListChartDecl {
+  type: 'bar' | 'line';
+  category: string;
+  series: { field: string; title?: string }[];
+  stacked?: boolean;
+  height?: number;
+  rows?: LogicRule;
+}
 
 /** A row mark: json-logic over {row, today} (today: YYYY-MM-DD in the browser's clock). First match wins. */
 export interface RowMarkDecl {
@@ -157,8 +186,11 @@ export interface ListScopeDecl {
   permission?: string;
 }
 
-/** `member`: the caller is one of a comma-separated list (a multi user field). */
-export type ListScopeRule = 'eq' | 'ne' | 'member';
+/**
+ * `member`: the caller is one of a comma-separated list (a multi user field). `under`: the value is
+ * the given org code or one below it (a department and its sub-departments: A01A02 covers A01A02A01).
+ */
+export type ListScopeRule = 'eq' | 'ne' | 'member' | 'under';
 
 export interface ListScopeCondition {
   field: string;

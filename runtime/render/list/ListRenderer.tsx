@@ -27,6 +27,7 @@ import { useDictTexts } from '../data/dict-texts';
 import { isPlaceholder } from '../tree/tree-rows';
 import { useTreeChildren } from '../tree/useTreeChildren';
 import { localToday, withRowMarks } from './row-marks';
+import { ListChart } from './ListChart';
 import './list-panel.css';
 
 // The import dialog loads when first opened, not with the list.
@@ -156,6 +157,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
         onAction={(action) => actions.run(action, { kind: 'selection', ids: list.selected })}
         onCopy={copyable ? copySelected : undefined}
       />
+      {model.declaration.list?.chart && <ListChart model={model} rows={rows as Row[]} />}
       <Table<Row>
         rowKey={(row) => String(row.id)}
         size="middle"

@@ -8,6 +8,8 @@ import { DownOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ActionModel, TransitionModel, ViewModel } from '../../model/declaration/model';
 import { actionState } from '../actions/action-call';
+import { evaluateLogic } from '../../model/declaration/logic';
+import type { ButtonState } from '../permissions';
 import type { Row } from '../data/adapter';
 import { rowTransitions } from '../transitions/row-transitions';
 import { TransitionLink } from '../transitions/TransitionLink';
@@ -42,6 +44,18 @@ export interface RowActionsProps {
   onCopy?(): void;
 }
 
+/** 编辑 / 删除: the permission's state, hidden where the declaration's row rule does not hold. */
+function builtInState(list: ListController, name: 'edit' | 'delete', row: Row): ButtonState {
+  const state = list.can(name);
+  const rule = list.model.declaration.list?.rowRules?.[name];
+  if (state === 'hide' || rule === undefined) return state;
+  try {
+    return evaluateLogic(rule, row, []) ? state : 'hide';
+  } catch {
+    return 'hide'; // a rule outside the allow-list never shows the link
+  }
+}
+
 /** The row links in order: the built-in ones the screen offers around its declared extras. */
 export function declaredRowActions(list: ListController): string[] {
   const { model } = list;
@@ -66,7 +80,7 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
   // Declared actions may fold into 更多 when a row has more links than fit: [link index, action].
   const foldable: [number, ActionModel, boolean][] = [];
   for (const name of declaredRowActions(list)) {
-    const state = name === 'edit' || name === 'delete' ? list.can(name) : 'show';
+    const state = name === 'edit' || name === 'delete' ? builtInState(list, name, row) : 'show';
     if (state === 'hide') continue;
     if (name === 'edit')
       links.push(

@@ -6,6 +6,8 @@
 import { Tabs } from 'antd';
 import { useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
+import { useRuntime } from '../context';
+import { buttonState } from '../permissions';
 import './scope-tabs.css';
 
 export interface ScopeTabsProps {
@@ -21,14 +23,19 @@ export function hasScopeTabs(model: EntityModel): boolean {
 
 export function ScopeTabs({ model, render }: ScopeTabsProps): React.JSX.Element {
   const scopes = model.declaration.list!.scopes!;
-  const [active, setActive] = useState(scopes.values[0]!.value);
+  const { session } = useRuntime();
+  // A value the user may not ask for (团队周报 for staff) is not offered as a tab.
+  const values = scopes.values.filter(
+    (v) => buttonState(v.permission, session.auth(), session.allAuth()) === 'show',
+  );
+  const [active, setActive] = useState((values[0] ?? scopes.values[0]!).value);
   const scoped: EntityModel = { ...model, fixedParams: { ...model.fixedParams, [scopes.param]: active } };
   return (
     <div className="zj-scope-tabs">
       <Tabs
         activeKey={active}
         onChange={setActive}
-        items={scopes.values.map((v) => ({ key: v.value, label: v.title }))}
+        items={values.map((v) => ({ key: v.value, label: v.title }))}
       />
       <div key={active}>{render(scoped)}</div>
     </div>

@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import { insertDicts } from './dicts.js';
 import { WORK_ORDER_DICTS } from '../../workorder/dicts.js';
 import { MEETING_DICTS } from '../../meeting/dicts.js';
+import { DOCUMENT_DICTS } from '../../document/dicts.js';
 import { EVALUATION_DICTS } from '../../evaluation/dicts.js';
 
 /** Dictionaries the declarations name beyond the foundation's (scene use, message templates and pushes). */
@@ -61,5 +62,11 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
 ];
 
 export async function seedEntityDicts(trx: Transaction<Database>): Promise<void> {
-  await insertDicts(trx, [...ENTITY_DICTS, ...WORK_ORDER_DICTS, ...MEETING_DICTS, ...EVALUATION_DICTS]);
+  await insertDicts(trx, [
+    ...ENTITY_DICTS,
+    ...WORK_ORDER_DICTS,
+    ...MEETING_DICTS,
+    ...EVALUATION_DICTS,
+    ...DOCUMENT_DICTS,
+  ]);
 }

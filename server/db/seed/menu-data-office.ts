@@ -3,7 +3,7 @@ import { ADMIN_ONLY, ALL, button, group, hiddenPage, MGR, page, type MenuSeed } 
 /** Documents, approvals, office, personnel, messages, customers, scenes, versions and statistics. */
 export const OFFICE_MENUS: MenuSeed[] = [
   group('document', '文档管理', '/document', 'FolderOpenOutlined', [
-    page('document.list', '文档', '/document/list', 'modules/document/DocumentList', ALL, {
+    page('document.list', '文档', '/document/list', 'declared/document', ALL, {
       buttons: [
         button('document:add', '新增文档', MGR),
         button('document:edit', '编辑文档', MGR),
@@ -13,11 +13,22 @@ export const OFFICE_MENUS: MenuSeed[] = [
         button('document:print', '打印文档', MGR, { status: '0' }),
       ],
     }),
-    page('document.template', '模板', '/document/template', 'modules/document/TemplateList', MGR, {
-      buttons: [button('template:add', '新增模板', MGR)],
+    page('document.template', '模板', '/document/template', 'declared/template', MGR, {
+      buttons: [
+        button('template:add', '新增模板', MGR),
+        button('template:edit', '编辑模板', MGR),
+        button('template:delete', '删除模板', MGR),
+      ],
     }),
-    page('document.classify', '文档分类', '/document/classify', 'modules/document/DocumentClassifyList', MGR),
-    page('document.files', '文件列表', '/document/files', 'modules/document/FileList', ALL),
+    page('document.classify', '文档分类', '/document/classify', 'declared/documentClassify', MGR, {
+      buttons: [
+        button('documentClassify:add', '新增分类', MGR),
+        button('documentClassify:edit', '编辑分类', MGR),
+        button('documentClassify:delete', '删除分类', MGR),
+      ],
+    }),
+    page('document.files', '文件列表', '/document/files', 'declared/documentRecord', ALL),
+    page('document.power', '文档授权', '/document/power', 'declared/documentPower', ADMIN_ONLY),
   ]),
   group('flow', '流程审批', '/flow', 'ApartmentOutlined', [
     page('flow.model', '流程模型', '/flow/model', 'modules/flow/FlowModelList', ADMIN_ONLY),
@@ -103,7 +114,8 @@ export const OFFICE_MENUS: MenuSeed[] = [
     page('version.reminder', '版本提醒', '/version/reminder', 'declared/versionReminder', ADMIN_ONLY),
   ]),
   group('statistics', '统计分析', '/statistics', 'BarChartOutlined', [
-    page('statistics.work', '统计工作', '/statistics/work', 'modules/statistics/StatisticsWork', MGR),
-    page('statistics.board', '工作看板', '/statistics/board', 'modules/statistics/WorkBoard', MGR),
+    // Declared (schemas/work): per-person counts and the board by department (docs/modules/daily-work.md).
+    page('statistics.work', '统计工作', '/statistics/work', 'declared/workPeople', MGR),
+    page('statistics.board', '工作看板', '/statistics/board', 'declared/workBoard', MGR),
   ]),
 ];

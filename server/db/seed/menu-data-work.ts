@@ -15,17 +15,28 @@ export const WORK_MENUS: MenuSeed[] = [
       }),
       // Everyone's own 待办 / 已办 over every to-do source (schemas/workorder/todo-item.json, server/todo/).
       page('home.todo', '待办中心', '/HomePage/todoCenter', 'declared/todoItem', ALL),
-      // Each user's own daily orders (the list's declared scope type=1, schemas/workorder/daily-order.json).
-      page('home.daily', '日常工作', '/HomePage/dailyWork', 'declared/dailyOrder?type=1', ALL),
-      page('home.depart', '部门工作', '/HomePage/departWork', 'modules/departWork/DepartWorkList', MGR),
-      page('home.weekly', '周工作汇报', '/HomePage/weeklyWork', 'modules/weeklyWork/WeeklyWorkEdit', ALL),
-      page(
-        'home.weeklyHistory',
-        '周报历史',
-        '/HomePage/weeklyHistory',
-        'modules/weeklyWork/WeeklyWorkHistory',
-        ALL,
-      ),
+      // Daily, department and routine work and weekly reports: schemas/work (docs/modules/daily-work.md).
+      // 日常工作 is the user's own items (scope type=1), 部门工作 their department's and below (type=2).
+      page('home.daily', '日常工作', '/HomePage/dailyWork', 'declared/workItem?type=1', ALL, {
+        buttons: [
+          button('workItem:add', '新增工作', ALL),
+          button('workItem:deal', '处理工作', ALL),
+          button('workItem:list', '查看全部工作', ADMIN_ONLY),
+        ],
+      }),
+      page('home.depart', '部门工作', '/HomePage/departWork', 'declared/workItem?type=2', MGR, {
+        buttons: [button('workItem:depart', '查看部门工作', MGR), button('workItem:assign', '安排工作', MGR)],
+      }),
+      page('home.weekly', '周工作汇报', '/HomePage/weeklyWork', 'declared/weeklyReport?type=1', ALL, {
+        buttons: [
+          button('weeklyReport:add', '填写周报', ALL),
+          button('weeklyReport:list', '查看全部周报', ADMIN_ONLY),
+        ],
+      }),
+      // 我的周报 / 团队周报 as tabs; the second only for holders of weeklyReport:team.
+      page('home.weeklyHistory', '周报历史', '/HomePage/weeklyHistory', 'declared/weeklyReport', ALL, {
+        buttons: [button('weeklyReport:team', '查看团队周报', MGR)],
+      }),
       hiddenPage(
         'home.noticeDetails',
         '通知详情',
@@ -40,6 +51,18 @@ export const WORK_MENUS: MenuSeed[] = [
         'modules/workOrder/WorkOrderDetails',
         ALL,
       ),
+      // Who of the team has (not) sent this week's report (schemas/work/weekly-team.json).
+      page('home.weeklyTeam', '团队周报', '/HomePage/weeklyTeam', 'declared/weeklyTeam', MGR),
+      page('home.routine', '例行工作', '/HomePage/routineWork', 'declared/routineWork?type=1', MGR, {
+        buttons: [
+          button('routineWork:list', '查看例行工作', MGR),
+          button('routineWork:add', '新增例行工作', MGR),
+          button('routineWork:edit', '编辑例行工作', MGR),
+          button('routineWork:delete', '删除例行工作', MGR),
+          button('routineWork:export', '导出例行工作', MGR),
+          button('routineWork:generate', '立即生成', MGR),
+        ],
+      }),
     ],
     { redirect: '/HomePage/index' },
   ),

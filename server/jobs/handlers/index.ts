@@ -3,6 +3,7 @@ import { overdueReminder } from './overdue.js';
 import { purgeLogs, purgeSessions } from './purge.js';
 import { sampleLog } from './sample.js';
 import type { JobHandler } from './types.js';
+import { routineWorkGeneration } from '../../work/routine-job.js';
 
 export type { JobContext, JobHandler } from './types.js';
 
@@ -11,6 +12,7 @@ export const BUILT_IN_HANDLERS: readonly JobHandler[] = [
   purgeSessions,
   purgeLogs,
   overdueReminder,
+  routineWorkGeneration,
 ];
 
 export class HandlerRegistry {

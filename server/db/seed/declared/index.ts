@@ -11,7 +11,9 @@ import { PROJECT_DEMO } from './project-demo.js';
 import { workOrderDemo } from '../../../workorder/demo.js';
 import { meetingDemo } from '../../../meeting/demo.js';
 import { evaluationDemo } from '../../../evaluation/demo.js';
+import { workDemo } from '../work-demo.js';
 import { SYSTEM_DEMO } from './system-demo.js';
+import { documentsDemo } from '../documents-demo.js';
 
 export const DECLARED_DEMO_MARK = 'declared-demo';
 
@@ -22,6 +24,8 @@ export const DECLARED_DEMO: readonly DeclaredSeed[] = [
   ...workOrderDemo(),
   ...meetingDemo(),
   ...evaluationDemo(),
+  ...workDemo(),
+  ...documentsDemo(),
 ];
 
 /** Called by the seed of a new database. */
