@@ -19,6 +19,7 @@ import { todayIn } from './workorder/rules.js';
 import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
 import { installWorkRules, registerWork, WORK_HOOKS } from './work/module.js';
 import { installDocumentRules, registerDocuments } from './document/module.js';
+import { installWorkflowRules, registerWorkflow } from './workflow/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerFaultInjection(api, config);
       installWorkOrderRules(api, deps, bus);
       installWorkRules(api, deps, bus);
+      installWorkflowRules(api, deps);
       const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerWorkOrder(api, deps, declarations, todo);
       await registerWork(api, deps, todo);
       await registerDocuments(api, documents);
+      await registerWorkflow(api, deps, bus, todo);
       registerTodoRoutes(
         api,
         { db: database.db, registry: todo, today: () => todayIn(config.timeZone) },

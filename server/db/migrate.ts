@@ -18,6 +18,7 @@ import { meetings } from './migrations/0018_meetings.js';
 import { quartzJobs } from './migrations/0019_quartz_jobs.js';
 import { dailyWork } from './migrations/0022_daily_work.js';
 import { documents } from './migrations/0021_documents.js';
+import { workflow } from './migrations/0023_workflow.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_quartz_jobs': quartzJobs,
   '0021_documents': documents,
   '0022_daily_work': dailyWork,
+  '0023_workflow': workflow,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -32,14 +32,20 @@ export const OFFICE_MENUS: MenuSeed[] = [
   ]),
   group('flow', '流程审批', '/flow', 'ApartmentOutlined', [
     page('flow.model', '流程模型', '/flow/model', 'modules/flow/FlowModelList', ADMIN_ONLY),
-    page('flow.deploy', '流程部署', '/flow/deploy', 'modules/flow/FlowDeployList', ADMIN_ONLY),
+    page('flow.deploy', '流程部署', '/flow/deploy', 'modules/flow/FlowDeployList', ADMIN_ONLY, {
+      buttons: [button('flowDefinition:deploy', '部署流程', ADMIN_ONLY)],
+    }),
     page('flow.instance', '流程实例', '/flow/instance', 'modules/flow/FlowInstanceList', MGR),
     page('flow.history', '流程历史', '/flow/history', 'modules/flow/FlowHistoryList', MGR),
-    page('flow.todo', '我的待办', '/flow/todo', 'modules/work/MyTodoList', ALL),
-    page('flow.done', '我的已办', '/flow/done', 'modules/work/MyDoneList', ALL),
-    page('flow.mySend', '我发起的', '/flow/mySend', 'modules/work/MySendList', ALL),
-    page('flow.leave', '请假', '/flow/leave', 'modules/leave/LeaveList', ALL, {
-      buttons: [button('leave:add', '请假申请', ALL)],
+    page('flow.todo', '我的待办', '/flow/todo', 'declared/flowTask?type=1', ALL, {
+      buttons: [button('flowTask:approve', '同意', ALL), button('flowTask:reject', '驳回', ALL)],
+    }),
+    page('flow.done', '我的已办', '/flow/done', 'declared/flowTask?type=2', ALL),
+    page('flow.mySend', '我发起的', '/flow/mySend', 'declared/flowInstance', ALL, {
+      buttons: [button('flowInstance:withdraw', '撤回流程', ALL)],
+    }),
+    page('flow.leave', '请假', '/flow/leave', 'declared/leave?type=1', ALL, {
+      buttons: [button('leave:add', '请假申请', ALL), button('leave:list', '查看全部请假', ADMIN_ONLY)],
     }),
     hiddenPage('flow.details', '流程详情', '/flow/details', 'modules/work/FlowDetails', ALL),
   ]),

@@ -1,0 +1,77 @@
+/**
+ * What an action tells people. Inside its transaction: the result message to the starter (a
+ * system notice row, so it is in the bell even when nobody was online). After the commit: the live
+ * pushes (to-do refresh of the people whose tasks changed, the new notice) on the notice bus.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { EventBus } from '../bus/index.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../db/seed/ids.js';
+import type { Effects } from './service.js';
+
+/**
+ * Spec 000 section 9 has no approval category: results file under 每日工作 (4) until it has one.
+ * The notice opens 我发起的.
+ */
+const CATEGORY = '4';
+const OPEN_PAGE = '/flow/mySend';
+
+export interface Push {
+  userId: string;
+  msgId: string;
+  msgTxt: string;
+}
+
+/** Writes the result notices of `effects` (call last inside the action's transaction). */
+export async function storeResults(trx: Db, effects: Effects, tenantId: number): Promise<Push[]> {
+  const pushes: Push[] = [];
+  for (const r of effects.results) {
+    const { rows } = await sql<{ id: string }>`select id from sys_user
+      where username = ${r.username} and del_flag = 0`.execute(trx);
+    const userId = rows[0]?.id;
+    if (!userId) continue;
+    const id = newId();
+    await sql`insert into sys_announcement (id, tenant_id, titile, msg_content, msg_abstract, sender, priority,
+        msg_category, msg_type, user_ids, send_status, send_time, bus_type, bus_id, open_type, open_page, create_by)
+      values (${id}, ${tenantId}, ${r.title.slice(0, 200)}, ${r.content}, ${r.content.slice(0, 500)}, '系统', 'M',
+        ${CATEGORY}, 'USER', ${userId}, '1', now(), 'workflow', ${r.instanceId}, 'url', ${OPEN_PAGE}, 'system')`.execute(
+      trx,
+    );
+    await sql`insert into sys_announcement_send (id, annt_id, user_id, read_flag)
+      values (${newId()}, ${id}, ${userId}, '0')`.execute(trx);
+    pushes.push({ userId, msgId: id, msgTxt: r.title });
+  }
+  return pushes;
+}
+
+/** After the commit: to-do refreshes and the new notices. A failed publish is only logged. */
+export async function publishEffects(
+  db: Db,
+  bus: EventBus,
+  log: FastifyBaseLogger,
+  effects: Effects,
+  pushes: readonly Push[],
+): Promise<void> {
+  try {
+    const names = [...effects.todo];
+    if (names.length > 0) {
+      const { rows } = await sql<{ id: string }>`select id from sys_user
+        where username in (${sql.join(names)}) and del_flag = 0`.execute(db);
+      if (rows.length > 0)
+        await bus.publish({
+          to: 'users',
+          userIds: rows.map((r) => r.id),
+          message: { cmd: 'todo', msgId: '', msgTxt: '' },
+        });
+    }
+    for (const p of pushes)
+      await bus.publish({
+        to: 'users',
+        userIds: [p.userId],
+        message: { cmd: 'user', msgId: p.msgId, msgTxt: p.msgTxt },
+      });
+  } catch (error) {
+    log.error({ err: error }, 'workflow publish failed');
+  }
+}

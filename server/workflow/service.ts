@@ -1,0 +1,250 @@
+/**
+ * Deploying versions and starting instances; the rows every action writes (tasks, history, the
+ * instance's state) and what it tells people after the commit (docs/modules/workflow.md).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { newId } from '../db/seed/ids.js';
+import { ApiError } from '../result.js';
+import { assign, type Starter } from './assignee.js';
+import { readProcess, type ProcessModel } from './bpmn-model.js';
+import { startEngine, type Step } from './engine.js';
+import type { Push } from './notify.js';
+
+export type InstanceStatus = 'running' | 'approved' | 'rejected' | 'withdrawn';
+export type HistoryAction = 'start' | 'approve' | 'reject' | 'withdraw' | 'end';
+
+export interface InstanceRow {
+  id: string;
+  definitionId: string;
+  processKey: string;
+  businessKey: string;
+  title: string;
+  starter: string;
+  starterOrg: string | null;
+  form: string;
+  state: string;
+  status: InstanceStatus;
+  currentNode: string | null;
+  rowVersion: number;
+  tenantId: number;
+}
+
+/** What a process's business row does when its instance changes (inside the same transaction). */
+export interface Binding {
+  processKey: string;
+  onChange(trx: Db, instance: InstanceRow): Promise<void>;
+}
+
+/** Who to tell once the transaction committed: to-do refreshes and result messages. */
+export interface Effects {
+  todo: Set<string>;
+  results: { username: string; title: string; content: string; instanceId: string }[];
+  /** The stored result notices, pushed after the commit (notify.ts). */
+  pushes: Push[];
+}
+
+export const newEffects = (): Effects => ({ todo: new Set(), results: [], pushes: [] });
+
+export interface Actor {
+  username: string;
+  realname: string;
+  orgCode: string | null;
+  tenantId: number;
+}
+
+export const STATUS_TEXT: Readonly<Record<InstanceStatus, string>> = {
+  running: '审批中',
+  approved: '已通过',
+  rejected: '已驳回',
+  withdrawn: '已撤回',
+};
+
+/**
+ * Deploys an XML as the next version of its process key (immutable), after validation;
+ * `unlessSame`: answers the version that has the very same XML when there is one (a shipped model is
+ * deployed once, and an admin's later version of its key is not replaced at the next start).
+ */
+export async function deploy(db: Db, xml: string, actor: Actor, unlessSame = false) {
+  const { model, problems } = readProcess(xml);
+  if (problems.length > 0) throw new ApiError(`流程校验未通过：${problems.join('；')}`);
+  return db.transaction().execute(async (trx) => {
+    // Serialises deploys of one key (the unique index would refuse the loser anyway).
+    await sql`select pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`.execute(trx);
+    if (unlessSame) {
+      const same = await sql<{ id: string; v: number; name: string }>`select id, version as v, name
+        from wf_definition where process_key = ${model.key} and xml = ${xml} order by version desc limit 1`.execute(
+        trx,
+      );
+      const found = same.rows[0];
+      if (found) return { id: found.id, processKey: model.key, version: found.v, name: found.name };
+    }
+    const { rows } = await sql<{ v: number | null }>`select max(version) as v from wf_definition
+      where process_key = ${model.key}`.execute(trx);
+    const version = Number(rows[0]?.v ?? 0) + 1;
+    const id = newId();
+    await sql`insert into wf_definition (id, process_key, version, name, xml, model, tenant_id, create_by)
+      values (${id}, ${model.key}, ${version}, ${model.name || model.key}, ${xml}, ${JSON.stringify(model)},
+        ${actor.tenantId}, ${actor.username})`.execute(trx);
+    return { id, processKey: model.key, version, name: model.name || model.key };
+  });
+}
+
+export interface DefinitionRow {
+  id: string;
+  processKey: string;
+  version: number;
+  xml: string;
+  model: ProcessModel;
+}
+
+async function definition(db: Db, where: ReturnType<typeof sql>): Promise<DefinitionRow | undefined> {
+  const { rows } = await sql<Omit<DefinitionRow, 'model'> & { model: string }>`select id,
+      process_key as "processKey", version, xml, model from wf_definition where ${where}
+    order by version desc limit 1`.execute(db);
+  const row = rows[0];
+  return row ? { ...row, model: JSON.parse(row.model) as ProcessModel } : undefined;
+}
+
+export const latestDefinition = (db: Db, key: string) =>
+  definition(db, sql`process_key = ${key} and status = 'active'`);
+export const definitionById = (db: Db, id: string) => definition(db, sql`id = ${id}`);
+
+export async function writeHistory(
+  trx: Db,
+  instance: InstanceRow,
+  entry: {
+    action: HistoryAction;
+    username: string;
+    taskId?: string;
+    elementId?: string;
+    nodeName?: string;
+    comment?: string;
+  },
+): Promise<void> {
+  // clock_timestamp(): the rows of one transaction keep their order.
+  await sql`insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment, form,
+      create_time)
+    values (${newId()}, ${instance.id}, ${entry.taskId ?? null}, ${entry.elementId ?? null},
+      ${entry.nodeName ?? null}, ${entry.action}, ${entry.username}, ${entry.comment ?? null}, ${instance.form},
+      clock_timestamp())`.execute(trx);
+}
+
+/**
+ * After the engine moved: task rows for the user tasks now waiting (those without an open row),
+ * the instance's state, status and current node (only while nobody else changed it), history and
+ * the binding. `instance` is updated in place.
+ */
+export async function applyStep(
+  trx: Db,
+  instance: InstanceRow,
+  step: Step,
+  model: ProcessModel,
+  effects: Effects,
+  binding: Binding | undefined,
+): Promise<void> {
+  const starter: Starter = {
+    username: instance.starter,
+    orgCode: instance.starterOrg,
+    tenantId: instance.tenantId,
+  };
+  const open = await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
+    where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
+  const names: string[] = [];
+  for (const elementId of step.waiting) {
+    const element = model.elements[elementId];
+    const name = element?.name || elementId;
+    names.push(name);
+    if (open.rows.some((r) => r.elementId === elementId)) continue;
+    const who = await assign(trx, element?.assignee ?? '', name, starter);
+    await sql`insert into wf_task (id, instance_id, element_id, name, assignee, candidates, tenant_id)
+      values (${newId()}, ${instance.id}, ${elementId}, ${name}, ${who.assignee},
+        ${who.candidates.length > 0 ? `,${who.candidates.join(',')},` : null}, ${instance.tenantId})`.execute(
+      trx,
+    );
+    for (const u of who.assignee ? [who.assignee] : who.candidates) effects.todo.add(u);
+  }
+  const status: InstanceStatus = step.ended ? 'approved' : instance.status;
+  await saveInstance(trx, instance, { state: step.state, status, currentNode: names.join('、') || null });
+  if (step.ended) {
+    await writeHistory(trx, instance, { action: 'end', username: 'system', nodeName: '结束' });
+    effects.results.push(resultMessage(instance));
+  }
+  await binding?.onChange(trx, instance);
+}
+
+export function resultMessage(instance: InstanceRow) {
+  const text = STATUS_TEXT[instance.status];
+  return {
+    username: instance.starter,
+    instanceId: instance.id,
+    title: `审批${text}：${instance.title}`,
+    content: `您发起的「${instance.title}」${text}。`,
+  };
+}
+
+/** Writes the instance's new state where it still has the version read; refuses otherwise. */
+export async function saveInstance(
+  trx: Db,
+  instance: InstanceRow,
+  change: { state?: string; status: InstanceStatus; currentNode: string | null },
+): Promise<void> {
+  const ended = change.status !== 'running';
+  const result = await sql`update wf_instance set state = coalesce(${change.state ?? null}, state),
+      status = ${change.status}, current_node = ${change.currentNode}, row_version = row_version + 1,
+      end_time = ${ended ? sql`now()` : sql`null`}
+    where id = ${instance.id} and row_version = ${instance.rowVersion}`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0) !== 1) throw new ApiError('流程状态已变化，请刷新后重试');
+  Object.assign(instance, {
+    state: change.state ?? instance.state,
+    status: change.status,
+    currentNode: change.currentNode,
+    rowVersion: instance.rowVersion + 1,
+  });
+}
+
+/** Starts the newest version of `processKey` for a business row, inside the caller's transaction. */
+export async function startInstance(
+  trx: Db,
+  input: { processKey: string; businessKey: string; title: string; form: Record<string, unknown> },
+  actor: Actor,
+  effects: Effects,
+  binding: Binding | undefined,
+): Promise<InstanceRow> {
+  const def = await latestDefinition(trx, input.processKey);
+  if (!def) throw new ApiError(`流程「${input.processKey}」尚未部署`);
+  const id = newId();
+  const step = await startEngine(id, def.xml, input.form);
+  const instance: InstanceRow = {
+    id,
+    definitionId: def.id,
+    processKey: def.processKey,
+    businessKey: input.businessKey,
+    title: input.title,
+    starter: actor.username,
+    starterOrg: actor.orgCode,
+    form: JSON.stringify(input.form),
+    state: step.state,
+    status: 'running',
+    currentNode: null,
+    rowVersion: 0,
+    tenantId: actor.tenantId,
+  };
+  await sql`insert into wf_instance (id, definition_id, process_key, business_key, title, starter, starter_org,
+      form, state, status, tenant_id)
+    values (${id}, ${def.id}, ${def.processKey}, ${input.businessKey}, ${input.title}, ${actor.username},
+      ${actor.orgCode}, ${instance.form}, ${step.state}, 'running', ${actor.tenantId})`.execute(trx);
+  await writeHistory(trx, instance, { action: 'start', username: actor.username, nodeName: '发起申请' });
+  await applyStep(trx, instance, step, def.model, effects, binding);
+  return instance;
+}
+
+export async function lockInstance(trx: Db, id: string): Promise<InstanceRow> {
+  const { rows } =
+    await sql<InstanceRow>`select id, definition_id as "definitionId", process_key as "processKey",
+      business_key as "businessKey", title, starter, starter_org as "starterOrg", form, state, status,
+      current_node as "currentNode", row_version as "rowVersion", tenant_id as "tenantId"
+    from wf_instance where id = ${id} for update`.execute(trx);
+  if (!rows[0]) throw new ApiError('流程实例不存在');
+  return rows[0];
+}

@@ -1,0 +1,57 @@
+/**
+ * Migration 0023 on a database seeded before it: the flow menu rows open the declared screens, the
+ * flow buttons exist once with their grants, the dictionaries are there; twice is once.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/database.js';
+import { workflow } from '../../server/db/migrations/0023_workflow.js';
+import { openTestDatabase } from './template-db.js';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('0023_workflow', () => {
+  it('points the old flow entries at the declared screens and adds the buttons once', async () => {
+    const db = database.db;
+    const old: [string, string][] = [
+      ['/flow/todo', 'modules/work/MyTodoList'],
+      ['/flow/done', 'modules/work/MyDoneList'],
+      ['/flow/mySend', 'modules/work/MySendList'],
+      ['/flow/leave', 'modules/leave/LeaveList'],
+    ];
+    for (const [url, component] of old)
+      await sql`update sys_permission set component = ${component} where url = ${url} and menu_type <> 2`.execute(
+        db,
+      );
+    await sql`delete from sys_permission where perms in ('flowTask:approve', 'leave:list')`.execute(db);
+    await workflow.up(db);
+    await workflow.up(db); // a second run changes nothing and does not fail
+    const menus = await sql<{ url: string; component: string }>`select url, component from sys_permission
+      where url in ('/flow/todo', '/flow/done', '/flow/mySend', '/flow/leave') and menu_type <> 2
+      order by url`.execute(db);
+    expect(menus.rows).toEqual([
+      { url: '/flow/done', component: 'declared/flowTask?type=2' },
+      { url: '/flow/leave', component: 'declared/leave?type=1' },
+      { url: '/flow/mySend', component: 'declared/flowInstance' },
+      { url: '/flow/todo', component: 'declared/flowTask?type=1' },
+    ]);
+    const grants = await sql<{ perms: string; role: string }>`select p.perms, r.role_code as role
+      from sys_permission p join sys_role_permission rp on rp.permission_id = p.id
+      join sys_role r on r.id = rp.role_id
+      where p.perms in ('flowTask:approve', 'leave:list') order by p.perms, r.role_code`.execute(db);
+    expect(grants.rows).toEqual([
+      { perms: 'flowTask:approve', role: 'admin' },
+      { perms: 'flowTask:approve', role: 'analyst' },
+      { perms: 'flowTask:approve', role: 'manager' },
+      { perms: 'flowTask:approve', role: 'staff' },
+      { perms: 'leave:list', role: 'admin' },
+    ]);
+    const types = await sql<{ text: string }>`select i.item_text as text from sys_dict_item i
+      join sys_dict d on d.id = i.dict_id where d.dict_code = 'leave_type' order by i.sort_order`.execute(db);
+    expect(types.rows.map((r) => r.text)).toEqual(['事假', '病假', '年假', '调休', '婚假', '产假', '丧假']);
+  });
+});
