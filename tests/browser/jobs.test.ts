@@ -1,5 +1,5 @@
 /**
- * 定时任务 end to end: the schedule-expression editor (several modes, the text box both ways, an
+ * 定时任务 end to end: the schedule-expression editor (every mode, the text box both ways, an
  * invalid text's message, the preview of the next 10 times), then a job made with it that fires
  * every second and logs, stopped, and run once by hand.
  */
@@ -76,7 +76,7 @@ async function logCount(): Promise<number> {
 }
 
 describe('定时任务 (admin)', () => {
-  it('builds an expression in the editor with several modes and previews the next 10 times', async () => {
+  it('builds an expression in the editor with every mode and previews the next 10 times', async () => {
     page = await adminPage(h);
     await dismissNotifications(page).catch(() => undefined);
     await page.goto(`${h.baseUrl}/system/quartzJob`);
@@ -124,6 +124,11 @@ describe('定时任务 (admin)', () => {
     await expression().fill('0 15 10 ? * 6#3 *');
     await tab('周');
     expect(await editor().getByLabel('第几周').inputValue()).toBe('3');
+    // 最后 (L), clicked: the last day of the month (the week gives way with '?').
+    await expression().fill('0 0 12 * * ? *');
+    await tab('日');
+    await editor().getByText('本月最后一天（L）').click();
+    await expect.poll(() => expression().inputValue()).toBe('0 0 12 L * ? *');
     await expression().fill('0 0 25 * * ?');
     await editor().getByText('时的取值须在0-23之间').waitFor();
     expect(
