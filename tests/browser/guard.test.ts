@@ -77,14 +77,14 @@ describe('route guard', () => {
     const page = await h.newPage({ shared: true });
     await signInFast(page, h.baseUrl, { username: 'zhangwei', password: STAFF_PASSWORD });
     const menu = page.getByRole('navigation', { name: '主菜单' });
-    // 文件列表 belongs to the documents module, which comes late (issue 17).
-    await menu.getByText('文档管理').click();
-    await menu.getByText('文件列表').click();
-    await page.waitForURL((url) => url.pathname === '/document/files');
+    // 人员档案 belongs to personnel administration, which comes later (issue 19).
+    await menu.getByText('人事管理').click();
+    await menu.getByText('人员档案').click();
+    await page.waitForURL((url) => url.pathname === '/personnel/list');
     await page.getByText('功能建设中').waitFor();
-    await page.getByText('「文件列表」').waitFor();
+    await page.getByText('「人员档案」').waitFor();
     await page.getByText('该页面将在后续版本中上线').waitFor();
-    await expect.poll(() => page.title()).toBe('文件列表 · 智慧接待平台');
+    await expect.poll(() => page.title()).toBe('人员档案 · 智慧接待平台');
     await menu.locator('.anticon').first().waitFor();
     await dismissNotifications(page);
     await page.waitForTimeout(300);

@@ -137,7 +137,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
       <QueryForm
         name={`zj-query-${model.name}`}
         fields={queryFields(model)}
-        initialValues={list.values}
+        preset={list.preset}
         onSearch={list.search}
         onReset={list.reset}
       />

@@ -1,7 +1,7 @@
 /** The query form: one item per queryable field, 查询 / 重置, and 展开 / 收起 beyond three items. */
 import { DownOutlined, SearchOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row as GridRow, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldModel } from '../../model/declaration/model';
 import { FieldWidget } from '../widgets/FieldWidget';
 import { queryWidget } from '../widgets/widget-type';
@@ -13,8 +13,10 @@ export interface QueryFormProps {
   fields: readonly FieldModel[];
   onSearch(values: QueryValues): void;
   onReset(): void;
-  /** Values the form starts with (a report's parameter defaults). */
+  /** Values the form starts with (a report's parameter defaults); 重置 goes back to them. */
   initialValues?: QueryValues;
+  /** Values filled in once when the form mounts (a link's filter); 重置 clears them. */
+  preset?: QueryValues;
 }
 
 function RangeInputs({ field }: { field: FieldModel }): React.JSX.Element {
@@ -39,9 +41,15 @@ export function QueryForm({
   onSearch,
   onReset,
   initialValues,
+  preset,
 }: QueryFormProps): React.JSX.Element | null {
   const [form] = Form.useForm<QueryValues>();
   const [expanded, setExpanded] = useState(false);
+  // Set, not initial: initialValues would also be what 重置 restores.
+  const [presetOnce] = useState(preset);
+  useEffect(() => {
+    if (presetOnce && Object.keys(presetOnce).length > 0) form.setFieldsValue(presetOnce);
+  }, [form, presetOnce]);
   if (fields.length === 0) return null;
   const shown = visibleQueryFields(fields, expanded);
   return (

@@ -32,8 +32,8 @@ export interface ListController {
   /** The server's warning (code 510) or failure message of the last list call, if any. */
   problem: { kind: 'warning' | 'error'; message: string } | null;
   page: { current: number; size: number };
-  /** The query form's values in effect (a link's filter before the first search). */
-  values: QueryValues;
+  /** The query a link opened the list with (its address's query fields), for the query form. */
+  preset: QueryValues;
   sort: SortState | null;
   selected: string[];
   columns: FieldModel[];
@@ -74,9 +74,10 @@ export function useListController(model: EntityModel, action: PageAction = 'list
   const runtime = useRuntime();
   const { session, data: adapter } = runtime;
   // A link may open the list already filtered (its address names query fields).
-  const [values, setValues] = useState<QueryValues>(() =>
+  const [preset] = useState<QueryValues>(() =>
     typeof window === 'undefined' ? {} : queryFromSearch(model, window.location.search),
   );
+  const [values, setValues] = useState<QueryValues>(preset);
   const [page, setPage] = useState({ current: 1, size: model.pageSizes[0] ?? 10 });
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -129,7 +130,7 @@ export function useListController(model: EntityModel, action: PageAction = 'list
     loading: isLoading,
     problem,
     page,
-    values,
+    preset,
     sort,
     selected,
     columns,
