@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { getAction, postAction } from '../../src/http/client';
+import type { DatabaseInfo, RedisSummary } from '../../runtime/model/contract/monitor';
 
 const BASE = '/sys/monitor';
 export const POLL_MS = 5_000;
@@ -107,37 +108,8 @@ export interface SystemAnswer {
   database: { kind: 'pglite' | 'postgres'; version: string };
 }
 
-export interface DatabaseAnswer {
-  kind: 'pglite' | 'postgres';
-  version: string;
-  serverVersion: string;
-  name: string;
-  sizeBytes: number;
-  connections: { active: number; idle: number; total: number; max: number };
-  pool: { total: number; idle: number; waiting: number; max: number } | null;
-  cacheHitRatio: number | null;
-  commits: number;
-  rollbacks: number;
-  deadlocks: number;
-  tables: { name: string; rows: number; estimated: boolean; sizeBytes: number }[];
-  slowStatements: { query: string; calls: number; meanMs: number; totalMs: number; rows: number }[] | null;
-  slowStatementsNote: string;
-}
-
-export interface RedisSummary {
-  version: string;
-  mode: string;
-  role: string;
-  uptimeSeconds: number;
-  connectedClients: number;
-  usedMemory: number;
-  usedMemoryPeak: number;
-  maxMemory: number;
-  opsPerSecond: number;
-  hitRatio: number | null;
-  totalKeys: number;
-  dbSize: number;
-}
+export type DatabaseAnswer = DatabaseInfo;
+export type { RedisSummary };
 
 export type RedisInfoAnswer =
   | { configured: false; message: string }

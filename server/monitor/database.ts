@@ -6,35 +6,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { DatabaseInfo, SlowStatement } from '../../runtime/model/contract/monitor.js';
 
-export interface SlowStatement {
-  query: string;
-  calls: number;
-  meanMs: number;
-  totalMs: number;
-  rows: number;
-}
-
-export interface DatabaseInfo {
-  kind: 'pglite' | 'postgres';
-  version: string;
-  /** server_version, e.g. 15.20 (Debian 15.20-0+deb12u1). */
-  serverVersion: string;
-  name: string;
-  sizeBytes: number;
-  connections: { active: number; idle: number; total: number; max: number };
-  /** The app's own pool (PostgreSQL); PGlite is one connection handed out in turn. */
-  pool: { total: number; idle: number; waiting: number; max: number } | null;
-  cacheHitRatio: number | null;
-  commits: number;
-  rollbacks: number;
-  deadlocks: number;
-  /** rows: exact up to EXACT_COUNT_BYTES, the statistics' estimate above. */
-  tables: { name: string; rows: number; estimated: boolean; sizeBytes: number }[];
-  slowStatements: SlowStatement[] | null;
-  /** Why slowStatements is null. */
-  slowStatementsNote: string;
-}
+export type { DatabaseInfo, SlowStatement };
 
 /** Tables up to this size get an exact count(*) (a few milliseconds); bigger ones the estimate. */
 const EXACT_COUNT_BYTES = 16 * 1024 * 1024;

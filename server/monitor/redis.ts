@@ -5,26 +5,14 @@
  */
 import { Redis } from 'ioredis';
 import { capText, formatReply, parseCommand, parseInfo, type InfoSection } from './redis-terminal.js';
+import type { RedisSummary } from '../../runtime/model/contract/monitor.js';
+
+export type { RedisSummary };
 
 export const RedisMessages = {
   notConfigured: '未配置 Redis：设置环境变量 REDIS_URL（如 redis://127.0.0.1:6379/0）后重启服务',
   connectFailed: 'Redis 连接失败',
 } as const;
-
-export interface RedisSummary {
-  version: string;
-  mode: string;
-  role: string;
-  uptimeSeconds: number;
-  connectedClients: number;
-  usedMemory: number;
-  usedMemoryPeak: number;
-  maxMemory: number;
-  opsPerSecond: number;
-  hitRatio: number | null;
-  totalKeys: number;
-  dbSize: number;
-}
 
 export type RedisInfoAnswer =
   | { configured: false; message: string }

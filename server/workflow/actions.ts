@@ -64,6 +64,34 @@ async function finishTask(trx: Db, task: TaskRow, actor: Actor, outcome: string,
 
 type Bindings = ReadonlyMap<string, Binding>;
 
+/** The task and then its instance, locked in that order (as withdraw locks), while it runs. */
+async function lockRunningTask(trx: Db, id: string, actor: Actor) {
+  const task = await lockTask(trx, id, actor);
+  const instance = await lockInstance(trx, task.instanceId);
+  if (instance.status !== 'running') throw new ApiError('流程已结束');
+  return { task, instance };
+}
+
+/** The task finished with the assignee's outcome, and the step written to the history. */
+async function recordAction(
+  trx: Db,
+  task: TaskRow,
+  instance: InstanceRow,
+  actor: Actor,
+  outcome: 'approve' | 'reject',
+  comment: string,
+) {
+  await finishTask(trx, task, actor, outcome, comment);
+  await writeHistory(trx, instance, {
+    action: outcome,
+    username: actor.username,
+    taskId: task.id,
+    elementId: task.elementId,
+    nodeName: task.name,
+    comment,
+  });
+}
+
 export async function approveTask(
   db: Db,
   bindings: Bindings,
@@ -73,20 +101,10 @@ export async function approveTask(
 ): Promise<Effects> {
   const effects = newEffects();
   await db.transaction().execute(async (trx) => {
-    const task = await lockTask(trx, id, actor);
-    const instance = await lockInstance(trx, task.instanceId);
-    if (instance.status !== 'running') throw new ApiError('流程已结束');
+    const { task, instance } = await lockRunningTask(trx, id, actor);
     const def = await definitionById(trx, instance.definitionId);
     if (!def) throw new ApiError('流程定义不存在');
-    await finishTask(trx, task, actor, 'approve', comment);
-    await writeHistory(trx, instance, {
-      action: 'approve',
-      username: actor.username,
-      taskId: task.id,
-      elementId: task.elementId,
-      nodeName: task.name,
-      comment,
-    });
+    await recordAction(trx, task, instance, actor, 'approve', comment);
     const step = await signalEngine(instance.id, instance.state, task.elementId);
     await applyStep(trx, instance, step, def.model, effects, bindings.get(instance.processKey));
     effects.pushes = await storeResults(trx, effects, actor.tenantId);
@@ -111,18 +129,8 @@ export async function rejectTask(
 ): Promise<Effects> {
   const effects = newEffects();
   await db.transaction().execute(async (trx) => {
-    const task = await lockTask(trx, id, actor);
-    const instance = await lockInstance(trx, task.instanceId);
-    if (instance.status !== 'running') throw new ApiError('流程已结束');
-    await finishTask(trx, task, actor, 'reject', comment);
-    await writeHistory(trx, instance, {
-      action: 'reject',
-      username: actor.username,
-      taskId: task.id,
-      elementId: task.elementId,
-      nodeName: task.name,
-      comment,
-    });
+    const { task, instance } = await lockRunningTask(trx, id, actor);
+    await recordAction(trx, task, instance, actor, 'reject', comment);
     await close(trx, instance, bindings, 'rejected');
     effects.results.push({
       ...resultMessage(instance),
