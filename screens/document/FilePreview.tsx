@@ -1,14 +1,15 @@
 /**
  * Shows one stored file without downloading it: images as an <img>, PDF in the browser's own
  * viewer (an iframe on a same-origin blob URL), text as text. The bytes come through the one HTTP
- * client (token header, position check on the server: preview needs the view right); other types
- * get the server's message. .docx / .xlsx preview is not built (docs/modules/documents.md).
+ * client (token header, position check on the server: preview needs the view right); .docx and
+ * .xlsx as the server's HTML and cells (OfficePreview); other types get the server's message.
  */
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/render';
 import { fetchFile } from '../../runtime/render/data/files';
 import { previewKind, type PreviewKind } from './file-names';
+import { OfficePreview } from './OfficePreview';
 
 export interface FileRef {
   /** documentId or templateId */
@@ -26,6 +27,15 @@ type State =
   | { status: 'shown'; kind: PreviewKind; url: string; text: string | null };
 
 export function FilePreview({ file }: { file: FileRef }): React.JSX.Element {
+  return previewKind(file.fileName) === 'office' ? (
+    <OfficePreview file={file} />
+  ) : (
+    <BytesPreview file={file} />
+  );
+}
+
+/** Images, PDF and text: the file's own bytes in a blob URL. */
+function BytesPreview({ file }: { file: FileRef }): React.JSX.Element {
   const { http } = useRuntime();
   const [state, setState] = useState<State>({ status: 'loading' });
   const kind = previewKind(file.fileName);

@@ -1,6 +1,6 @@
 /** Pure helpers of the file panel: the spec's short file names and what a browser can preview. */
 
-export type PreviewKind = 'image' | 'pdf' | 'text';
+export type PreviewKind = 'image' | 'pdf' | 'text' | 'office';
 
 const KINDS: Readonly<Record<string, PreviewKind>> = {
   png: 'image',
@@ -12,6 +12,8 @@ const KINDS: Readonly<Record<string, PreviewKind>> = {
   pdf: 'pdf',
   txt: 'text',
   csv: 'text',
+  docx: 'office',
+  xlsx: 'office',
 };
 
 export function previewKind(fileName: string): PreviewKind | null {

@@ -19,6 +19,7 @@ import { quartzJobs } from './migrations/0019_quartz_jobs.js';
 import { dailyWork } from './migrations/0022_daily_work.js';
 import { documents } from './migrations/0021_documents.js';
 import { workflow } from './migrations/0023_workflow.js';
+import { permissionLookups } from './migrations/0028_permission_lookups.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021_documents': documents,
   '0022_daily_work': dailyWork,
   '0023_workflow': workflow,
+  '0028_permission_lookups': permissionLookups,
 };
 
 class StaticProvider implements MigrationProvider {

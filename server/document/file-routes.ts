@@ -11,6 +11,7 @@ import { ApiError, ok } from '../result.js';
 import { headWithRight, idOf, type DocumentContext } from './context.js';
 import { requestRights } from './guard.js';
 import { DOCUMENT, DocumentMessages, TEMPLATE, type FileKind } from './kinds.js';
+import { officeKind, officePreview, OfficePreviewMessages, PREVIEW_LIMITS } from './office-preview.js';
 import { downloadName } from './records.js';
 import { classifiesWith } from './rights.js';
 
@@ -82,9 +83,29 @@ async function send(ctx: DocumentContext, request: FastifyRequest, reply: Fastif
     .send(opened.stream);
 }
 
+/** A .docx as clean HTML or an .xlsx as its cells (office-preview.ts), with the view right. */
+async function previewOffice(ctx: DocumentContext, request: FastifyRequest) {
+  const query = request.query as Query;
+  const kind = query.templateId !== undefined ? TEMPLATE : DOCUMENT;
+  const id = idOf(kind === TEMPLATE ? query.templateId : query.documentId);
+  const file = await fileOf(ctx, request, kind, id, 'view');
+  const office = officeKind(file.path);
+  if (!office) throw new ApiError(FileMessages.noPreview);
+  const opened = await ctx.storage.open(file.path);
+  if (!opened) throw new ApiError(FileMessages.missing);
+  if (opened.size > PREVIEW_LIMITS.fileBytes) {
+    opened.stream.destroy();
+    throw new ApiError(OfficePreviewMessages.tooLarge);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return ok({ fileName: file.name, ...(await officePreview(office, Buffer.concat(chunks))) });
+}
+
 export function registerFileRoutes(app: FastifyInstance, ctx: DocumentContext): void {
   const signedIn = { config: { access: 'authenticated' as const } };
   app.get('/sys/download/queryFileByDocumentId', signedIn, (request, reply) => send(ctx, request, reply));
+  app.get('/sys/download/previewOffice', signedIn, (request) => previewOffice(ctx, request));
 
   // The files the caller may see: every version of every document they may view, newest first.
   app.get('/sys/common/queryFile', signedIn, async (request) => {

@@ -4,6 +4,7 @@
  * tenant in a setting the views read. The transaction always rolls back. Statements go to the
  * driver directly, which also answers the columns' types (parseSql needs them for an empty result).
  */
+import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../result.js';
 import { REPORT_ROLE, REPORT_SCHEMA, TENANT_SETTING } from './dataset.js';
@@ -48,40 +49,112 @@ function reportError(error: unknown): unknown {
   return error;
 }
 
-/** How a session starts: the settings statement after BEGIN, and the words for a failure. */
+/** How a session starts: the settings made with SET LOCAL after BEGIN, and the words for a failure. */
 export interface SessionSetup {
-  sql: string;
-  parameters: readonly unknown[];
+  /** Setting name and value; both are made by the server (constants and integers), never a caller's text. */
+  settings: readonly (readonly [string, string])[];
   errorOf(error: unknown): unknown;
+}
+
+/** A connection held for one session: bound statements, and scripts without values. */
+export interface SessionConnection {
+  query: RawQuery;
+  /** A script of several statements without values (one round trip). */
+  script(sql: string): Promise<unknown>;
+}
+
+const SETTING_TEXT = /^[A-Za-z0-9_.]+$/;
+
+/**
+ * BEGIN and the settings as one script, so a session opens in one round trip. A script cannot bind
+ * values: each name and value is checked to be plain letters, digits, dots and underscores instead.
+ */
+export function openingScript(setup: SessionSetup): string {
+  const literal = (text: string) => {
+    if (!SETTING_TEXT.test(text)) throw new Error(`not a plain session setting: ${text}`);
+    return `'${text}'`;
+  };
+  const sets = setup.settings.map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`);
+  return `begin transaction read only; select ${sets.join(', ')}`;
+}
+
+/** The session's two numbers as setting values. */
+export function sessionNumbers(options: SessionOptions): { timeout: string; tenant: string } {
+  return {
+    timeout: String(Math.max(1, Math.trunc(options.timeoutMs))),
+    tenant: String(Math.trunc(options.tenantId)),
+  };
 }
 
 /** The product's own database: timeout, tenant, the report role and the report views' schema. */
 function ownSetup(options: SessionOptions): SessionSetup {
-  // One round trip for the four settings; set_config(..., true) is SET LOCAL. The role and schema
-  // are constants; the two values are numbers made here, bound all the same.
+  const { timeout, tenant } = sessionNumbers(options);
   return {
-    sql: `select set_config('statement_timeout', $1, true), set_config('${TENANT_SETTING}', $2, true),
-        set_config('role', '${REPORT_ROLE}', true), set_config('search_path', '${REPORT_SCHEMA}', true)`,
-    parameters: [String(Math.max(1, Math.trunc(options.timeoutMs))), String(Math.trunc(options.tenantId))],
+    settings: [
+      ['statement_timeout', timeout],
+      [TENANT_SETTING, tenant],
+      ['role', REPORT_ROLE],
+      ['search_path', REPORT_SCHEMA],
+    ],
     errorOf: reportError,
   };
 }
 
-/** `work` inside BEGIN READ ONLY ... ROLLBACK, after the setup's settings (shared by every database). */
+/**
+ * `work` inside BEGIN READ ONLY, after the setup's settings (shared by every database). The caller
+ * ends the transaction (endReadOnly / releaseAfterRollback): it always rolls back.
+ */
 export async function inReadOnlyTransaction<T>(
-  run: RawQuery,
+  connection: SessionConnection,
   setup: SessionSetup,
   work: (s: ReportSession) => Promise<T>,
 ): Promise<T> {
-  await run('begin transaction read only');
   try {
-    await run(setup.sql, setup.parameters);
-    return await work({ query: (sql, parameters) => run(sql, parameters) as Promise<ReportAnswer<never>> });
+    await connection.script(openingScript(setup));
+    return await work({
+      query: (sql, parameters) => connection.query(sql, parameters) as Promise<ReportAnswer<never>>,
+    });
   } catch (error) {
     throw setup.errorOf(error);
-  } finally {
-    await run('rollback');
   }
+}
+
+/** A pool connection as a session connection; `onFailure` hears of a failure of the connection. */
+export function pgSessionConnection(
+  client: pg.PoolClient,
+  onFailure?: (error: unknown) => void,
+): SessionConnection {
+  const guard = async <R>(call: () => Promise<R>): Promise<R> => {
+    try {
+      return await call();
+    } catch (error) {
+      onFailure?.(error);
+      throw error;
+    }
+  };
+  return {
+    query: (sql, parameters = []) =>
+      guard(async () => {
+        const res = await client.query(sql, [...parameters]);
+        return {
+          rows: res.rows,
+          fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        };
+      }),
+    script: (sql) => guard(() => client.query(sql)),
+  };
+}
+
+/**
+ * Rolls the session back and then gives the connection back to its pool, without holding up the
+ * answer: a read-only transaction has nothing to keep, and the pool hands the connection out again
+ * only after the rollback. A connection whose rollback fails (or that `broken` names) is dropped.
+ */
+export function releaseAfterRollback(client: pg.PoolClient, broken?: () => Error | undefined): void {
+  client.query('rollback').then(
+    () => client.release(broken?.()),
+    (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
+  );
 }
 
 /** Runs `work` in a report session on the product's own database. */
@@ -93,27 +166,30 @@ export async function withReportSession<T>(
   if (handle.pool) {
     const client = await handle.pool.connect();
     try {
-      const run: RawQuery = async (sql, parameters = []) => {
-        const res = await client.query(sql, [...parameters]);
-        return {
-          rows: res.rows,
-          fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        };
-      };
-      return await inReadOnlyTransaction(run, ownSetup(options), work);
+      return await inReadOnlyTransaction(pgSessionConnection(client), ownSetup(options), work);
     } finally {
-      client.release();
+      releaseAfterRollback(client);
     }
   }
   const pglite = handle.pglite;
   if (!pglite) throw new Error('no database to run reports on');
   // Holding the engine's one connection keeps every other statement out of the transaction.
   return handle.db.connection().execute(async () => {
-    const run: RawQuery = async (sql, parameters = []) => {
-      const res = await pglite.query<Record<string, unknown>>(sql, [...parameters]);
-      return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    const connection: SessionConnection = {
+      async query(sql, parameters = []) {
+        const res = await pglite.query<Record<string, unknown>>(sql, [...parameters]);
+        return {
+          rows: res.rows,
+          fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        };
+      },
+      script: (sql) => pglite.exec(sql),
     };
-    return inReadOnlyTransaction(run, ownSetup(options), work);
+    try {
+      return await inReadOnlyTransaction(connection, ownSetup(options), work);
+    } finally {
+      await pglite.exec('rollback');
+    }
   });
 }
 

@@ -12,9 +12,11 @@ import { connectFailure } from '../sys/data-source/connect.js';
 import { TENANT_SETTING } from './dataset.js';
 import {
   inReadOnlyTransaction,
+  pgSessionConnection,
+  releaseAfterRollback,
   SessionMessages,
+  sessionNumbers,
   withReportSession,
-  type RawQuery,
   type ReportSession,
   type SessionOptions,
   type SessionSetup,
@@ -26,8 +28,10 @@ const isServerError = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as 
 
 function sourceSetup(source: ReportSource, options: SessionOptions): SessionSetup {
   return {
-    sql: `select set_config('statement_timeout', $1, true), set_config('${TENANT_SETTING}', $2, true)`,
-    parameters: [String(Math.max(1, Math.trunc(options.timeoutMs))), String(Math.trunc(options.tenantId))],
+    settings: [
+      ['statement_timeout', sessionNumbers(options).timeout],
+      [TENANT_SETTING, sessionNumbers(options).tenant],
+    ],
     errorOf(error) {
       const code = (error as { code?: unknown }).code;
       const message = source.redact(error instanceof Error ? error.message : String(error));
@@ -57,24 +61,17 @@ export async function withSourceSession<T>(
   }
   // A connection that failed mid-session leaves the pool instead of serving the next report.
   let broken: Error | undefined;
-  const run: RawQuery = async (sql, parameters = []) => {
-    try {
-      const res = await client.query(sql, [...parameters]);
-      return { rows: res.rows, fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
-    } catch (error) {
-      if (!isServerError(error)) broken = error instanceof Error ? error : new Error(String(error));
-      throw error;
-    }
-  };
+  const connection = pgSessionConnection(client, (error) => {
+    if (!isServerError(error)) broken = error instanceof Error ? error : new Error(String(error));
+  });
   try {
-    return await inReadOnlyTransaction(run, sourceSetup(source, options), work);
+    return await inReadOnlyTransaction(connection, sourceSetup(source, options), work);
   } catch (error) {
-    // The ROLLBACK of a lost connection fails too: say what happened to the connection.
     if (broken && !(error instanceof ApiError))
       throw new ApiError(SourceMessages.connect(source.redact(connectFailure(broken))));
     throw error;
   } finally {
-    client.release(broken);
+    releaseAfterRollback(client, () => broken);
   }
 }
 

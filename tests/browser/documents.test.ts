@@ -1,8 +1,8 @@
 /**
  * 文档管理 end to end (schemas/document, docs/modules/documents.md): admin builds a classification
  * and grants 部门经理 view-only on it in 文档授权; a 部门经理 sees its documents but no 编辑 and no
- * 下载; admin uploads a new version, which adds a record; the preview shows text, an image and a
- * PDF without downloading.
+ * 下载; admin uploads a new version, which adds a record; the preview shows text, an image, a
+ * PDF, a Word document and a workbook without downloading.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
 } from './harness';
 import { adminPage, apiCall, openOption, spaced } from './render-list-helpers';
 import { demoPdf, demoPng } from '../../server/document/demo-files';
+import { makeDocx, makeXlsx } from '../server/office-files';
 
 let h: Harness;
 let page: Page;
@@ -151,9 +152,32 @@ describe('文档管理', () => {
     await addDocument('接待规范', gszd, 'b.pdf', PDF);
     await addDocument('展厅平面图', gszd, 'c.png', PNG_BASE64, true);
     await addDocument('需求说明书', await classifyId('XMZL'), 'd.txt', '需求');
+    const docx = await makeDocx({
+      heading: '接待服务规范',
+      paragraphs: ['第一条 来访登记须在前台完成，并发放访客证。', '第二条 重要来宾由综合办公室全程陪同。'],
+      link: { text: '访客系统', target: 'https://example.com/visitor' },
+      table: [
+        ['接待等级', '茶歇标准', '用车'],
+        ['一级', '每人50元', '商务车'],
+        ['二级', '每人30元', '轿车'],
+      ],
+    });
+    await addDocument('接待服务规范', gszd, 'e.docx', docx.toString('base64'), true);
+    const xlsx = await makeXlsx({
+      十月: [
+        ['部门', '接待次数', '费用（元）'],
+        ['综合办公室', 18, 5400],
+        ['市场部', 11, 3350.5],
+      ],
+      十一月: [
+        ['部门', '接待次数', '费用（元）'],
+        ['综合办公室', 21, 6120],
+      ],
+    });
+    await addDocument('接待统计表', gszd, 'f.xlsx', xlsx.toString('base64'), true);
   });
 
-  it('a new version adds a record; the preview shows text, an image and a PDF', async () => {
+  it('a new version adds a record; the preview shows text, an image, a PDF, a Word document and a workbook', async () => {
     await openMenu('文档管理', '文档', '/document/list');
     await row('员工手册').getByRole('button', { name: '上传新版本' }).click();
     const d = dialog('上传新版本');
@@ -189,6 +213,23 @@ describe('文档管理', () => {
     await page.waitForTimeout(800);
     await page.screenshot({ path: screenshotPath('documents-preview-pdf.png') });
     await page.keyboard.press('Escape');
+
+    await row('接待服务规范').getByRole('button', { name: '预览与版本' }).click();
+    const docx = drawer.locator('.zj-file-preview--docx');
+    await docx.locator('h1', { hasText: '接待服务规范' }).waitFor();
+    expect(await docx.locator('table tr').count()).toBe(3);
+    expect(await docx.innerText()).toContain('重要来宾由综合办公室全程陪同');
+    await page.waitForTimeout(500); // the drawer's opening animation
+    await page.screenshot({ path: screenshotPath('documents-preview-docx.png') });
+    await page.keyboard.press('Escape');
+    await row('接待统计表').getByRole('button', { name: '预览与版本' }).click();
+    const sheets = drawer.locator('.zj-file-preview--xlsx');
+    await sheets.locator('.zj-office-sheet td', { hasText: '3350.5' }).waitFor();
+    await sheets.getByRole('tab', { name: '十一月' }).click();
+    await sheets.locator('.zj-office-sheet:visible td', { hasText: '6120' }).waitFor();
+    await page.waitForTimeout(400); // the tab's ink bar
+    await page.screenshot({ path: screenshotPath('documents-preview-xlsx.png') });
+    await page.keyboard.press('Escape');
   });
 
   it('a 部门经理 sees the documents of the classification, but no 编辑 and no 下载', async () => {
@@ -201,7 +242,7 @@ describe('文档管理', () => {
     });
     await row('员工手册').waitFor();
     expect(await row('需求说明书').count()).toBe(0);
-    expect(await page.locator('.zj-list .ant-table-row').count()).toBe(3);
+    expect(await page.locator('.zj-list .ant-table-row').count()).toBe(5);
     expect(await row('员工手册').getByRole('button', { name: '编辑' }).count()).toBe(0);
     expect(await row('员工手册').getByRole('button', { name: '上传新版本' }).count()).toBe(0);
     await row('员工手册').getByRole('button', { name: '详情' }).waitFor();

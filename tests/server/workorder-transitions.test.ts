@@ -219,4 +219,59 @@ describe('/sys/workOrderSub', () => {
       ['note', sub.id, 'huangmin'],
     ]);
   });
+
+  it('keeps a finished sub-order as it was finished: edit and delete are refused, an open one is not', async () => {
+    const row = await t.launch();
+    const add = (title: string) =>
+      t.send(
+        'POST',
+        '/sys/workOrderSub/add',
+        { orderId: row.id, title, handler: 'huangmin', deadline: dayFromToday(3) },
+        t.tokens.chenjing,
+      );
+    expect(await add('布置会场')).toMatchObject({ success: true });
+    expect(await add('打印议程')).toMatchObject({ success: true });
+    const subs = await t.get<{ records: { id: string; title: string; rowVersion: number }[] }>(
+      `/sys/workOrderSub/list?orderId=${row.id}`,
+      t.tokens.chenjing,
+    );
+    const done = subs.result!.records.find((r) => r.title === '布置会场')!;
+    const open = subs.result!.records.find((r) => r.title === '打印议程')!;
+    expect(await t.send('PUT', '/sys/workOrderSub/finish', { id: done.id }, t.tokens.huangmin)).toMatchObject(
+      {
+        success: true,
+      },
+    );
+    const finished = (
+      await t.get<Record<string, unknown>>(`/sys/workOrderSub/queryById?id=${done.id}`, t.tokens.chenjing)
+    ).result!;
+    expect(
+      await t.send('PUT', '/sys/workOrderSub/edit', { ...finished, title: '改过的标题' }, t.tokens.chenjing),
+    ).toMatchObject({ success: false, message: '子工单已完成，不能修改' });
+    expect(
+      await t.send('DELETE', `/sys/workOrderSub/delete?id=${done.id}`, undefined, t.tokens.chenjing),
+    ).toMatchObject({
+      success: false,
+      message: '子工单已完成，不能删除',
+    });
+    expect(
+      await t.send(
+        'DELETE',
+        `/sys/workOrderSub/deleteBatch?ids=${open.id},${done.id}`,
+        undefined,
+        t.tokens.chenjing,
+      ),
+    ).toMatchObject({ success: false, message: '子工单已完成，不能删除' });
+    // Nothing of the refused batch went: both are still there, the finished one unchanged.
+    const after = await t.get<{ records: { id: string; title: string }[] }>(
+      `/sys/workOrderSub/list?orderId=${row.id}`,
+      t.tokens.chenjing,
+    );
+    expect(after.result!.records.map((r) => r.title).sort()).toEqual(['布置会场', '打印议程']);
+    expect(
+      await t.send('DELETE', `/sys/workOrderSub/delete?id=${open.id}`, undefined, t.tokens.chenjing),
+    ).toMatchObject({
+      success: true,
+    });
+  });
 });

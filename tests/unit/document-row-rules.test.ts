@@ -51,9 +51,9 @@ describe('file panel helpers', () => {
   it('shortens names to 5 characters, knows what a browser previews, and sizes', () => {
     expect(shortName('接待管理制度.pdf')).toBe('接待管理制...');
     expect(shortName('a.txt')).toBe('a.txt');
-    expect([previewKind('x.PNG'), previewKind('x.pdf'), previewKind('x.txt'), previewKind('x.docx')]).toEqual(
-      ['image', 'pdf', 'text', null],
-    );
+    expect(
+      ['x.PNG', 'x.pdf', 'x.txt', 'x.docx', 'x.XLSX', 'x.doc', 'x.pptx'].map((name) => previewKind(name)),
+    ).toEqual(['image', 'pdf', 'text', 'office', 'office', null, null]);
     expect([sizeText(12), sizeText(2048), sizeText(3 * 1024 * 1024)]).toEqual(['12 B', '2.0 KB', '3.0 MB']);
   });
 });
