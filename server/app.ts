@@ -18,6 +18,7 @@ import { TodoRegistry } from './todo/source.js';
 import { todayIn } from './workorder/rules.js';
 import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
 import { installWorkRules, registerWork, WORK_HOOKS } from './work/module.js';
+import { installMeetingRules, meetingHooks, registerMeeting } from './meeting/module.js';
 import { installDocumentRules, registerDocuments } from './document/module.js';
 import { installWorkflowRules, registerWorkflow } from './workflow/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
@@ -96,17 +97,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerFaultInjection(api, config);
       installWorkOrderRules(api, deps, bus);
       installWorkRules(api, deps, bus);
+      installMeetingRules(api, deps, bus);
       installWorkflowRules(api, deps);
       const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
       const jobs = installJobs(api, deps, bus); // before the entity routes: its rules attach to them
-      declarations = await registerEntityRoutes(api, deps, new Map([...WORK_ORDER_HOOKS, ...WORK_HOOKS]));
+      declarations = await registerEntityRoutes(
+        api,
+        deps,
+        new Map([...WORK_ORDER_HOOKS, ...WORK_HOOKS, ...meetingHooks(config.timeZone)]),
+      );
       await jobs.register(api, declarations);
       gridSync.watch(declarations.map((item) => item.model));
       const todo = new TodoRegistry();
       registerWorkOrder(api, deps, declarations, todo);
       await registerWork(api, deps, todo);
+      registerMeeting(api, deps, bus);
       await registerDocuments(api, documents);
       await registerWorkflow(api, deps, bus, todo);
       registerTodoRoutes(

@@ -20,6 +20,7 @@ import { dailyWork } from './migrations/0022_daily_work.js';
 import { documents } from './migrations/0021_documents.js';
 import { workflow } from './migrations/0023_workflow.js';
 import { permissionLookups } from './migrations/0028_permission_lookups.js';
+import { meetingFollowUps } from './migrations/0029_meeting_follow_ups.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022_daily_work': dailyWork,
   '0023_workflow': workflow,
   '0028_permission_lookups': permissionLookups,
+  '0029_meeting_follow_ups': meetingFollowUps,
 };
 
 class StaticProvider implements MigrationProvider {

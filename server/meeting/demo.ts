@@ -57,6 +57,16 @@ const DECISIONS = [
   '1. 下次会议检查落实情况；2. 会议纪要抄送各参会人。',
 ];
 
+const FOLLOW_UPS = [
+  '按会议意见修改接待方案并报审',
+  '整理来宾反馈意见',
+  '落实会议室设备检修',
+  '更新接待礼品清单',
+  '联系供应商确认报价',
+  '编制下月接待计划',
+  '核对本月接待费用',
+];
+
 const people = USERS.filter((u) => u.status !== 2 && u.role !== 'admin');
 const managers = people.filter((u) => u.role === 'manager');
 const orgOf = (username: string) => USERS.find((u) => u.username === username)?.orgCodes[0] ?? 'A01';
@@ -82,6 +92,10 @@ export function meetingDemo(): DeclaredSeed[] {
   const meetings: DemoRow[] = [];
   const agenda: DemoRow[] = [];
   const minutes: DemoRow[] = [];
+  const followUps: DemoRow[] = [];
+  const followWork: DemoRow[] = [];
+  // Its own stream: the meetings above keep the rows they had before follow-ups existed.
+  const follow = generator(20261127);
   const perDay = new Map<string, number>();
   for (let i = 0; i < MEETINGS; i += 1) {
     // From 120 days ago to 14 days ahead; the last few are upcoming.
@@ -142,11 +156,51 @@ export function meetingDemo(): DeclaredSeed[] {
         orgCode: orgOf(host),
         daysAgo: Math.max(1, -startsIn),
       });
+    if (status === '2' && follow() < 0.6) {
+      const head = meetings[meetings.length - 1]!.values;
+      const count = 1 + Math.floor(follow() * 2);
+      for (let n = 0; n < count; n += 1) {
+        const title = FOLLOW_UPS[Math.floor(follow() * FOLLOW_UPS.length)]!;
+        const assignee = attendees[Math.floor(follow() * attendees.length)]!;
+        const ago = Math.max(0, -startsIn);
+        const deadline = chinaDay(ago - 7);
+        const workId = seedId(`meetingFollowUp:work:${i}:${n}`);
+        // Done a few days after the meeting, unless the meeting was this week.
+        const done = ago > 7 || follow() < 0.3;
+        followWork.push({
+          id: workId,
+          values: {
+            title: `【会议跟进】${title}`,
+            itemType: '2',
+            assignee,
+            departCode: orgOf(assignee),
+            assigner: host,
+            planDate: day,
+            deadline,
+            status: done ? '2' : '0',
+            progress: done ? 100 : 0,
+            finishTime: done ? at(chinaDay(Math.max(0, ago - 1 - Math.floor(follow() * 5))), 17 * 60) : null,
+            content: `来自会议「${String(head.title)}」（${String(head.meetingNo)}）的决议跟进`,
+          },
+          createBy: host,
+          orgCode: orgOf(host),
+          daysAgo: ago,
+        });
+        followUps.push({
+          values: { meetingId: id, title, assignee, deadline, status: '1', workItemId: workId },
+          createBy: host,
+          orgCode: orgOf(host),
+          daysAgo: ago,
+        });
+      }
+    }
   }
   return [
     { entity: 'meetingRoom', rows: rooms },
     { entity: 'meeting', rows: meetings },
     { entity: 'meetingAgenda', rows: agenda },
     { entity: 'meetingMinutes', rows: minutes },
+    { entity: 'workItem', rows: followWork },
+    { entity: 'meetingFollowUp', rows: followUps },
   ];
 }

@@ -26,6 +26,14 @@ export const MEETING_DICTS: { code: string; name: string; items: [string, string
     ],
   },
   {
+    code: 'meeting_follow_status',
+    name: '会后跟进状态',
+    items: [
+      ['0', '待派发'],
+      ['1', '已派发'],
+    ],
+  },
+  {
     code: 'meeting_room_status',
     name: '会议室状态',
     items: [

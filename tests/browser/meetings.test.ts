@@ -239,10 +239,37 @@ describe('会议 in the tab form (admin)', () => {
     const minutes = panel(d, 'meetingMinutes');
     expect(await minutes.getByLabel('会议摘要').inputValue()).toBe('二期方案原则通过，细化导览内容。');
     await minutes.getByLabel('会议摘要').fill('二期方案通过。');
+    // A decision to follow up: who does it by when (it becomes their work when the meeting ends).
+    await tab(d, '会后跟进').click();
+    const follow = panel(d, 'meetingFollowUp');
+    await follow.locator('.tabulator').waitFor();
+    await follow.getByRole('button', { name: spaced('新增') }).click();
+    await expect.poll(() => gridRows(follow).count()).toBe(1);
+    await typeCell(cell(follow, 0, 'title'), '提交深化设计方案');
+    await cell(follow, 0, 'assignee').click();
+    await cell(follow, 0, 'assignee')
+      .locator('.zj-grid-widget .ant-input, .zj-grid-widget input')
+      .first()
+      .click();
+    const picker = page.getByRole('dialog', { name: '选择用户' });
+    await picker.getByPlaceholder('请输入用户账号').fill('chenjing');
+    await picker.getByRole('button', { name: spaced('查询') }).click();
+    await picker.locator('.ant-table-row', { hasText: 'chenjing' }).click();
+    await picker.getByRole('button', { name: spaced('确定') }).click();
+    await picker.waitFor({ state: 'detached' });
+    await typeCell(cell(follow, 0, 'deadline'), '2026-12-08');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('meeting-follow-ups.png') });
     const saved = page.waitForRequest((r) => r.url().includes('/meeting/meeting/edit'));
     await d.getByRole('button', { name: spaced('确定') }).click();
-    const body = (await saved).postDataJSON() as { meetingMinutes: Record<string, unknown> };
+    const body = (await saved).postDataJSON() as {
+      meetingMinutes: Record<string, unknown>;
+      meetingFollowUp: { added: Record<string, unknown>[] };
+    };
     expect(body.meetingMinutes).toMatchObject({ summary: '二期方案通过。' });
+    expect(body.meetingFollowUp.added.map((f) => [f.title, f.assignee, f.deadline])).toEqual([
+      ['提交深化设计方案', 'chenjing', '2026-12-08'],
+    ]);
     expect(typeof body.meetingMinutes.id).toBe('string');
     await toast('编辑成功').waitFor();
     await d.waitFor({ state: 'detached' });
