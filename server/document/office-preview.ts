@@ -3,13 +3,15 @@
  * (mammoth: headings, paragraphs, lists, tables, links, images; no layout), cleaned with the same
  * allow-list as announcements; an .xlsx becomes its sheets' cell texts (exceljs), at most
  * MAX_SHEETS sheets of MAX_ROWS rows and MAX_COLUMNS columns. The answer is data, never a file the
- * browser would run: the HTML is cleaned here and again in the browser.
+ * browser would run: the HTML is cleaned here and again in the browser. The zip's directory is
+ * checked first (entity/zip-guard.ts, as imports do), so a zip bomb is refused before any parser
+ * inflates it.
  */
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { ApiError } from '../result.js';
 import { cleanHtml } from '../security/html.js';
-import { unpackedSize } from './zip-size.js';
+import { checkZip, ZIP_LIMITS, ZipRejected } from '../entity/zip-guard.js';
 
 export const OFFICE_PREVIEW_EXTENSIONS = ['docx', 'xlsx'] as const;
 export type OfficeKind = (typeof OFFICE_PREVIEW_EXTENSIONS)[number];
@@ -17,7 +19,6 @@ export type OfficeKind = (typeof OFFICE_PREVIEW_EXTENSIONS)[number];
 /** Bounds of what a preview reads: the file, what it unpacks to, and what it shows of a sheet. */
 export const PREVIEW_LIMITS = {
   fileBytes: 20 * 1024 * 1024,
-  unpackedBytes: 200 * 1024 * 1024,
   sheets: 10,
   rows: 500,
   columns: 50,
@@ -68,9 +69,13 @@ async function sheetsOf(file: Buffer): Promise<SheetPreview[]> {
 /** The preview of one stored file's bytes; refused with a message when it is too big or unreadable. */
 export async function officePreview(kind: OfficeKind, file: Buffer): Promise<OfficePreview> {
   if (file.length > PREVIEW_LIMITS.fileBytes) throw new ApiError(OfficePreviewMessages.tooLarge);
-  const unpacked = unpackedSize(file);
-  if (unpacked === null) throw new ApiError(OfficePreviewMessages.unreadable);
-  if (unpacked > PREVIEW_LIMITS.unpackedBytes) throw new ApiError(OfficePreviewMessages.tooLarge);
+  try {
+    // Word documents carry their pictures: more entries than a workbook, the same size caps.
+    checkZip(file, { ...ZIP_LIMITS, maxEntries: 2000 });
+  } catch (error) {
+    if (error instanceof ZipRejected) throw new ApiError(error.message);
+    throw error;
+  }
   try {
     if (kind === 'docx') {
       const { value } = await mammoth.convertToHtml({ buffer: file });

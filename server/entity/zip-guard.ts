@@ -27,7 +27,7 @@ export function isOle2(buf: Buffer): boolean {
 }
 
 /** Throws ZipRejected when the archive is malformed or would inflate beyond the limits. */
-export function checkZip(buf: Buffer, limits = ZIP_LIMITS): void {
+export function checkZip(buf: Buffer, limits: { [K in keyof typeof ZIP_LIMITS]: number } = ZIP_LIMITS): void {
   const end = findEndOfDirectory(buf);
   if (end < 0) throw new ZipRejected('文件已损坏：找不到压缩目录');
   const count = buf.readUInt16LE(end + 10);

@@ -18,6 +18,11 @@ export const UploadMessages = {
 } as const;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** POST /sys/common/uploadFile (documents, drawings, recordings): streamed to disk, never held in memory. */
+export const LARGE_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export const LARGE_UPLOAD_TOO_LARGE = '文件大小超出200MB限制';
+/** Markup that must never be inside an image (it could run where an image is opened as a page). */
+export const SCRIPT_LIKE = /<\s*(script|html|svg|iframe)/i;
 export const DEFAULT_BIZ = 'temp';
 
 const BIZ = /^[A-Za-z0-9_-]{1,32}(\/[A-Za-z0-9_-]{1,32})?$/;
@@ -100,7 +105,7 @@ export function allowedExtension(fileName: string): string | null {
 export function contentMatches(ext: string, data: Buffer): boolean {
   const sniff = SNIFF[ext];
   if (!sniff || !sniff(data)) return false;
-  if (ext in IMAGE_TYPES) return !/<\s*(script|html|svg|iframe)/i.test(data.toString('latin1'));
+  if (ext in IMAGE_TYPES) return !SCRIPT_LIKE.test(data.toString('latin1'));
   return true;
 }
 

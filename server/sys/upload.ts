@@ -22,6 +22,7 @@ import {
   UPLOAD_MAX_BYTES,
   UploadMessages,
 } from './upload-policy.js';
+import { registerLargeUploadRoutes } from './upload-large.js';
 
 interface Received {
   fileName: string;
@@ -72,6 +73,7 @@ function notFound(reply: FastifyReply) {
 
 export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const root = path.resolve(deps.config.dataDir, 'uploads');
+  registerLargeUploadRoutes(app, root);
 
   app.post('/sys/common/upload', { config: { access: 'authenticated' } }, async (request) => {
     const received = await receive(request);

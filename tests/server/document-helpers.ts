@@ -86,6 +86,8 @@ export async function documentFixture() {
 
   return {
     ctx,
+    /** The server's data directory (its uploads folder and private store). */
+    dataDir,
     ids,
     token,
     as,

@@ -13,6 +13,7 @@ const read = (file: string) => ({ file, json: JSON.parse(fs.readFileSync(file, '
 const meeting = read('schemas/meeting/meeting.json');
 const agenda = read('schemas/meeting/meeting-agenda.json');
 const minutes = read('schemas/meeting/meeting-minutes.json');
+const followUps = read('schemas/meeting/meeting-follow-up.json');
 const template = read('schemas/evaluation/eval-template.json');
 const indicator = read('schemas/evaluation/eval-indicator.json');
 
@@ -94,21 +95,22 @@ describe('kind copy', () => {
 
 describe('one-to-one children in a tab declaration', () => {
   it('loads the meeting with its agenda grid and its minutes section', () => {
-    expect(issuesOf(meeting.json, [agenda, minutes])).toEqual([]);
+    expect(issuesOf(meeting.json, [agenda, minutes, followUps])).toEqual([]);
     expect(meeting.json.kind).toBe('tab');
     expect(meeting.json.children?.map((c) => [c.entity, c.relation])).toEqual([
       ['meetingAgenda', 'oneToMany'],
       ['meetingMinutes', 'oneToOne'],
+      ['meetingFollowUp', 'oneToMany'],
     ]);
   });
 
   it('lets checks name a one-to-one child (its row as an object) but not an undeclared one', () => {
     const named = structuredClone(meeting.json);
     named.checks = [{ rule: { '!!': [{ var: 'meetingMinutes.summary' }] }, message: '请填写纪要' }];
-    expect(issuesOf(named, [agenda, minutes])).toEqual([]);
+    expect(issuesOf(named, [agenda, minutes, followUps])).toEqual([]);
     const unknown = structuredClone(meeting.json);
     unknown.checks = [{ rule: { '!!': [{ var: 'meetingNotes.summary' }] }, message: '请填写纪要' }];
-    expect(issuesOf(unknown, [agenda, minutes]).join('\n')).toMatch(/\/checks\/0\/rule/);
+    expect(issuesOf(unknown, [agenda, minutes, followUps]).join('\n')).toMatch(/\/checks\/0\/rule/);
   });
 
   it('needs children for kind tab', () => {

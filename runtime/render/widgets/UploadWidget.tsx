@@ -1,7 +1,9 @@
 /**
  * 文件 / 图片 upload. Files go to POST /sys/common/upload (multipart `file` + `biz`, default
  * 'temp'); the answer's message is the stored path and the value is the paths joined by commas.
- * `widgetOptions`: biz, limit (keep the last N), and for images the move left / right buttons.
+ * `widgetOptions`: biz, limit (keep the last N), large (big files: POST /sys/common/uploadFile, up
+ * to 200 MB, streamed by the server), and for images the move left / right buttons. A file over the
+ * upload's size is refused here before it is sent.
  */
 import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, message, Upload, type UploadFile, type UploadProps } from 'antd';
@@ -18,6 +20,7 @@ import {
   movePath,
   splitPaths,
   staticUrl,
+  UPLOAD_LIMIT_MB,
   UploadText,
 } from './upload-list';
 
@@ -41,6 +44,8 @@ function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element
   const [pending, setPending] = useState<UploadFile[]>([]);
   const limit = optionNumber(field, 'limit');
   const biz = optionString(field, 'biz') ?? DEFAULT_BIZ;
+  const large = field.widgetOptions?.large === true;
+  const limitMb = large ? UPLOAD_LIMIT_MB.large : UPLOAD_LIMIT_MB.usual;
 
   const emit = (next: string[]) => {
     latest.current = next;
@@ -50,10 +55,11 @@ function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element
   const customRequest: UploadProps['customRequest'] = async (options) => {
     const file = options.file as File;
     const form = new FormData();
-    form.append('file', file, file.name);
+    // biz first: the large upload streams the file as it arrives and must know its folder by then.
     form.append('biz', biz);
+    form.append('file', file, file.name);
     try {
-      const answer = await http.post<null>(PickerUrls.upload, form);
+      const answer = await http.post<null>(large ? PickerUrls.uploadLarge : PickerUrls.upload, form);
       if (!answer.success) throw new Error(answer.message || UploadText.failed);
       emit(keepLast([...latest.current, answer.message], limit));
       options.onSuccess?.(answer);
@@ -84,6 +90,10 @@ function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element
       beforeUpload={(file) => {
         if (image && !isImageType(file.type)) {
           void message.warning(UploadText.notImage);
+          return Upload.LIST_IGNORE;
+        }
+        if (file.size > limitMb * 1024 * 1024) {
+          void message.warning(UploadText.tooLarge(limitMb));
           return Upload.LIST_IGNORE;
         }
         return true;

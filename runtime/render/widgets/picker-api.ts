@@ -16,6 +16,8 @@ export const PickerUrls = {
   roles: '/sys/role/queryall',
   regions: '/sys/area/pcaa',
   upload: '/sys/common/upload',
+  /** Big files (`widgetOptions.large`): streamed by the server, up to 200 MB. */
+  uploadLarge: '/sys/common/uploadFile',
 } as const;
 
 function resultOr<T>(answer: Result<T>, fallback: T): T {

@@ -5,7 +5,11 @@ export const UploadText = {
   unknownMove: '未知的操作',
   atEnd: '已到最后~',
   failed: '上传失败！',
+  tooLarge: (mb: number) => `文件大小超出${mb}MB限制`,
 } as const;
+
+/** What the two uploads take: the usual one and `widgetOptions.large` (POST /sys/common/uploadFile). */
+export const UPLOAD_LIMIT_MB = { usual: 10, large: 200 } as const;
 
 export const DEFAULT_BIZ = 'temp';
 
