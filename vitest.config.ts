@@ -30,6 +30,7 @@ export default defineConfig({
                 'tests/server/db-postgres.test.ts',
                 'tests/server/report-timeout-pg.test.ts',
                 'tests/server/report-source-pg.test.ts',
+                'tests/server/online-form-cluster.test.ts',
               ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],

@@ -19,8 +19,10 @@ import { todayIn } from './workorder/rules.js';
 import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
 import { installWorkRules, registerWork, WORK_HOOKS } from './work/module.js';
 import { installMeetingRules, meetingHooks, registerMeeting } from './meeting/module.js';
+import { EVALUATION_HOOKS, installEvaluationRules, registerEvaluation } from './evaluation/module.js';
 import { installDocumentRules, registerDocuments } from './document/module.js';
 import { installWorkflowRules, registerWorkflow } from './workflow/module.js';
+import { installProjectRules, registerProjects, PROJECT_HOOKS } from './project/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
@@ -28,6 +30,7 @@ import { registerReports } from './report/module.js';
 import { installJobs } from './jobs/module.js';
 import { installOperationLog } from './sys/log/operation-log.js';
 import { installMonitor } from './monitor/module.js';
+import { registerOnline } from './online/module.js';
 import { missingActionRoutes } from './entity/action-routes-check.js';
 import { routeTable } from './http/access.js';
 import type { LoadedDeclaration } from '../runtime/model/declaration/validate.js';
@@ -98,7 +101,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       installWorkOrderRules(api, deps, bus);
       installWorkRules(api, deps, bus);
       installMeetingRules(api, deps, bus);
+      installEvaluationRules(api, deps, bus);
       installWorkflowRules(api, deps);
+      installProjectRules(api, deps, bus); // before the entity routes: project rights attach to them
       const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
@@ -106,7 +111,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       declarations = await registerEntityRoutes(
         api,
         deps,
-        new Map([...WORK_ORDER_HOOKS, ...WORK_HOOKS, ...meetingHooks(config.timeZone)]),
+        new Map([
+          ...WORK_ORDER_HOOKS,
+          ...WORK_HOOKS,
+          ...EVALUATION_HOOKS,
+          ...PROJECT_HOOKS,
+          ...meetingHooks(config.timeZone),
+        ]),
       );
       await jobs.register(api, declarations);
       gridSync.watch(declarations.map((item) => item.model));
@@ -114,8 +125,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerWorkOrder(api, deps, declarations, todo);
       await registerWork(api, deps, todo);
       registerMeeting(api, deps, bus);
+      await registerEvaluation(api, deps, todo);
       await registerDocuments(api, documents);
       await registerWorkflow(api, deps, bus, todo);
+      await registerProjects(api, deps, bus, declarations, todo);
       registerTodoRoutes(
         api,
         { db: database.db, registry: todo, today: () => todayIn(config.timeZone) },
@@ -123,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       );
       // After the declared tables exist: the report data set's views read them.
       await registerReports(api, deps);
+      // Online forms: designed declarations next to the files, their routes served at run time.
+      await registerOnline(api, deps, bus, declarations);
     },
     { prefix: config.apiBase },
   );

@@ -6,7 +6,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityModel } from '../model/declaration/model';
 import { RuntimeContext } from './context';
-import { loadEntityModel } from './declarations';
+import { loadScreenModel } from './declarations';
 import type { Runtime } from './registry';
 import { hasScopeTabs, ScopeTabs } from './list/ScopeTabs';
 
@@ -51,7 +51,7 @@ export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScree
   const [state, setState] = useState<{ entity: string; model?: EntityModel; error?: string } | null>(null);
   useEffect(() => {
     let live = true;
-    loadEntityModel(entity).then(
+    loadScreenModel(entity, runtime.http).then(
       (model) => live && setState({ entity, model }),
       (error: unknown) =>
         live && setState({ entity, error: error instanceof Error ? error.message : String(error) }),
@@ -59,7 +59,7 @@ export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScree
     return () => {
       live = false;
     };
-  }, [entity]);
+  }, [entity, runtime.http]);
   if (!state || state.entity !== entity) return loading;
   if (!state.model)
     return (

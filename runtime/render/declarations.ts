@@ -11,6 +11,8 @@
 import { migrateDeclaration } from '../model/declaration/migrations';
 import { buildEntityModel, type EntityModel } from '../model/declaration/model';
 import type { Declaration } from '../model/declaration/types';
+import { fetchEntityModel } from './declared-source';
+import type { HttpClient } from './types';
 
 type JsonModule = { default: unknown };
 
@@ -32,6 +34,15 @@ const models = new Map<string, Promise<EntityModel>>();
 
 export function declarationNames(): string[] {
   return [...LOADERS.keys()];
+}
+
+/**
+ * A screen's model: bundled when a file declares it, else asked of the server (a declaration
+ * designed in the app, declared-source.ts), afresh on every call so a reload shows its newest version.
+ */
+export function loadScreenModel(name: string, server: HttpClient): Promise<EntityModel> {
+  const key = entityNameOf(name);
+  return LOADERS.has(key) ? loadEntityModel(key) : fetchEntityModel(server, key);
 }
 
 /** The normalised model of the declaration named `name` (or its file name); rejects for an unknown or newer file. */

@@ -46,8 +46,14 @@ export interface JobsChangedEvent {
   to: 'jobs';
 }
 
+/** A designed declaration changed (server/online/): every instance reloads its declaration registry. */
+export interface DeclarationsChangedEvent {
+  to: 'declarations';
+}
+
 /** Everything the bus carries: socket notices, cache invalidations, grid sync and job changes. */
-export type BusEvent = NoticeEvent | PermissionsChangedEvent | GridSyncEvent | JobsChangedEvent;
+export type BusEvent =
+  NoticeEvent | PermissionsChangedEvent | GridSyncEvent | JobsChangedEvent | DeclarationsChangedEvent;
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -78,6 +84,7 @@ export function parseEvent(text: string): BusEvent | null {
     return null;
   }
   if (v.to === 'jobs') return { to: 'jobs' };
+  if (v.to === 'declarations') return { to: 'declarations' };
   if (v.to === 'grid') {
     const payload = v.payload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;

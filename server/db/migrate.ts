@@ -19,6 +19,10 @@ import { quartzJobs } from './migrations/0019_quartz_jobs.js';
 import { dailyWork } from './migrations/0022_daily_work.js';
 import { documents } from './migrations/0021_documents.js';
 import { workflow } from './migrations/0023_workflow.js';
+import { onlineForms } from './migrations/0025_online_forms.js';
+import { workflowAdmin } from './migrations/0024_workflow_admin.js';
+import { evaluations } from './migrations/0026_evaluations.js';
+import { projects } from './migrations/0027_projects.js';
 import { permissionLookups } from './migrations/0028_permission_lookups.js';
 import { meetingFollowUps } from './migrations/0029_meeting_follow_ups.js';
 
@@ -48,6 +52,10 @@ const migrations: Record<string, Migration> = {
   '0021_documents': documents,
   '0022_daily_work': dailyWork,
   '0023_workflow': workflow,
+  '0027_projects': projects,
+  '0025_online_forms': onlineForms,
+  '0024_workflow_admin': workflowAdmin,
+  '0026_evaluations': evaluations,
   '0028_permission_lookups': permissionLookups,
   '0029_meeting_follow_ups': meetingFollowUps,
 };

@@ -1,5 +1,5 @@
 /**
- * A declared action calls a route of its screen's base path that hand-written code must serve
+ * A declared action (or view) calls a route of its screen's base path that hand-written code must serve
  * (the engine makes none for it). Once every route is registered, each one is looked up in the
  * route table; a missing route stops the start, naming the file and the action, rather than
  * leaving a button that answers 404.
@@ -21,6 +21,11 @@ export function missingActionRoutes(
       const url = `${apiBase}${model.basePath}/${action.request.path}`;
       if (!served.has(`${method} ${url}`))
         problems.push(`${file}: /actions/${i}/request: no route serves ${method} ${url}`);
+    });
+    // A view is a GET of <basePath>/<path>?id= that the engine never makes.
+    model.views.forEach((view, i) => {
+      const url = `${apiBase}${model.basePath}/${view.path}`;
+      if (!served.has(`GET ${url}`)) problems.push(`${file}: /views/${i}: no route serves GET ${url}`);
     });
   }
   return problems;

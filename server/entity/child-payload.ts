@@ -89,6 +89,9 @@ function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, r
   const added = rowsOf(raw.added);
   const deleted = raw.deletedIds ?? [];
   if (!Array.isArray(deleted)) throw new ApiError(BodyMessages.notObject);
+  // A fixedRows child's rows are made by the server (a template's snapshot): only edited here.
+  if (decl.fixedRows === true && (added.length > 0 || deleted.length > 0))
+    throw new ApiError(`${title}的行由系统生成，不能新增或删除`);
   if (edited.length + added.length > MAX_CHILD_SAVE_ROWS)
     throw new ApiError(`${title}：一次最多保存${MAX_CHILD_SAVE_ROWS}行`);
   // Without line numbers the rows count as the grid lists them: saved (edited) rows, then new ones.

@@ -30,10 +30,13 @@ export async function attachChildren(
   userId: string,
   row: Row,
 ): Promise<Row> {
+  // The parent was read in the caller's scope; its rows are its own. The parent's scope names the
+  // parent's columns, so it must not be applied to the child's table.
+  const own: Caller = { ...caller, dataScope: null };
   for (const { child, store, field } of childStores(model, storeOf)) {
     const access = await fieldAccessOf(deps.db, store.model, userId);
     const sort = [{ field: store.model.defaultSort.field, order: store.model.defaultSort.order }];
-    const rows = await store.list(caller, null, sort, MAX_CHILD_ROWS, [store.equals(field, String(row.id))]);
+    const rows = await store.list(own, null, sort, MAX_CHILD_ROWS, [store.equals(field, String(row.id))]);
     const shown = await presentRows(deps.db, store.model, rows, access);
     row[child.entity] = child.relation === 'oneToOne' ? (shown[0] ?? null) : shown;
   }

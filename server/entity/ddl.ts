@@ -12,7 +12,7 @@ import { columnLength } from '../../runtime/model/declaration/record-schema.js';
 import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
 
 /** Serialises concurrent starts of several instances on one database. */
-const DDL_LOCK = 7_214_301;
+export const DDL_LOCK = 7_214_301;
 
 export class DdlError extends Error {}
 
@@ -115,7 +115,7 @@ function indexesOf(item: LoadedDeclaration): IndexSpec[] {
   return out;
 }
 
-async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void> {
+export async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void> {
   const { model } = item;
   const owner = await sql<{
     name: string;

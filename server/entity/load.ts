@@ -46,7 +46,7 @@ function readSource(file: string): DeclarationSource | DeclarationIssue {
 }
 
 /** Server-only checks: a table dictionary must be on the server's allow-list. */
-function serverIssues(loaded: readonly LoadedDeclaration[]): DeclarationIssue[] {
+export function serverIssues(loaded: readonly LoadedDeclaration[]): DeclarationIssue[] {
   const issues: DeclarationIssue[] = [];
   for (const item of loaded) {
     item.declaration.fields.forEach((field, i) => {

@@ -87,21 +87,32 @@ export async function scopedCaller(
     ALIAS,
     deps.timeZone,
   );
-  const extra = requestScopes.get(request);
+  const extra = requestScopeOf(request, store.model.name);
   if (!extra) return { ...caller, dataScope };
   return { ...caller, dataScope: dataScope ? sql<SqlBool>`(${dataScope} and ${extra})` : extra };
 }
 
-const requestScopes = new WeakMap<FastifyRequest, RawBuilder<SqlBool>>();
+const requestScopes = new WeakMap<FastifyRequest, { entity?: string; condition: RawBuilder<SqlBool> }[]>();
 
 /**
  * A module's own row condition for this request (over the alias `main`), ANDed into the data scope
  * of every scoped read and write: documents limited by the caller's position rights
- * (server/document/). Set from a preHandler of the generated route.
+ * (server/document/). Set from a preHandler of the generated route. With `entity`, only that
+ * entity's statements get it, not its children's (an evaluation's scope names columns its score
+ * rows do not have).
  */
-export function addRequestScope(request: FastifyRequest, condition: RawBuilder<SqlBool>): void {
-  const existing = requestScopes.get(request);
-  requestScopes.set(request, existing ? sql<SqlBool>`(${existing} and ${condition})` : condition);
+export function addRequestScope(
+  request: FastifyRequest,
+  condition: RawBuilder<SqlBool>,
+  entity?: string,
+): void {
+  requestScopes.set(request, [...(requestScopes.get(request) ?? []), { entity, condition }]);
+}
+
+function requestScopeOf(request: FastifyRequest, entity: string): RawBuilder<SqlBool> | null {
+  const own = (requestScopes.get(request) ?? []).filter((s) => s.entity === undefined || s.entity === entity);
+  if (own.length === 0) return null;
+  return own.map((s) => s.condition).reduce((a, b) => sql<SqlBool>`(${a} and ${b})`);
 }
 
 /** The signed-in user's id (every entity route is at least 'authenticated'). */

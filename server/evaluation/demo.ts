@@ -1,9 +1,11 @@
 /**
  * Demo rows of the evaluation templates (schemas/evaluation): four templates with their
- * indicators, each template's weights adding up to 100 as its check demands.
+ * indicators, each template's weights adding up to 100 as its check demands; then the cycles and
+ * evaluations made with them (demo-cycles.ts).
  */
 import { seedId } from '../db/seed/ids.js';
 import type { DeclaredSeed, DemoRow } from '../db/seed/declared/insert.js';
+import { evaluationCycleDemo } from './demo-cycles.js';
 
 type Indicator = [indicator: string, weight: number, maxScore: number, description: string];
 
@@ -83,5 +85,6 @@ export function evaluationDemo(): DeclaredSeed[] {
   return [
     { entity: 'evalTemplate', rows: templates },
     { entity: 'evalIndicator', rows: indicators },
+    ...evaluationCycleDemo(),
   ];
 }

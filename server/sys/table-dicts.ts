@@ -22,6 +22,11 @@ export interface TableDict<T extends keyof Database = keyof Database> {
   fields: Readonly<Record<string, ColumnOf<T>>>;
   /** A fixed server-side filter (soft-deleted rows never show); never built from client text. */
   activeColumn?: ColumnOf<T>;
+  /**
+   * Texts of given keys only (loadDictItem): never a whole list or a keyword search, for tables whose
+   * rows not everyone may see (projects: their names show beside ids the caller already has).
+   */
+  keysOnly?: boolean;
 }
 
 function tableDict<T extends keyof Database>(
@@ -55,6 +60,16 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   // Document classifications (schemas/document): the tree's names for lists and forms. Document and
   // template names are not here: only a position's rights may show them (server/document/).
   biz_document_classify: declaredTableDict('bizDocumentClassify', { id: 'id', name: 'name' }),
+  // Evaluation templates and cycles (schemas/evaluation): names for the cycle form and the lists.
+  biz_eval_template: declaredTableDict('bizEvalTemplate', { id: 'id', name: 'name' }),
+  biz_eval_cycle: declaredTableDict('bizEvalCycle', { id: 'id', name: 'name' }),
+  // Customers for the project and customer-contact forms (schemas/system/customer.json).
+  biz_customer: declaredTableDict('bizCustomer', { id: 'id', name: 'name' }),
+  // Project names beside project ids (demands, contacts, work orders); only for keys the caller
+  // already holds: which projects exist is for the project picker to say (server/project/).
+  biz_project: { ...declaredTableDict('bizProject', { id: 'id', name: 'name' }), keysOnly: true },
+  // Process names by key for the flow screens' 流程 filter (docs/modules/workflow.md); made by migration 0024.
+  wf_model: declaredTableDict('wfModel', { model_key: 'modelKey', name: 'name' }),
 };
 
 /** A table dictionary resolved against the allow-list: only registry values from here on. */
@@ -90,6 +105,7 @@ export async function queryTableDict(
 ): Promise<DictModel[]> {
   const value = sql.ref(dict.valueColumn);
   const text = sql.ref(dict.textColumn);
+  if (dict.entry.keysOnly && filter.kind !== 'keys') return [];
   const conditions: RawBuilder<unknown>[] = [];
   if (dict.entry.activeColumn) conditions.push(sql`${sql.ref(dict.entry.activeColumn)} = ${0}`);
   if (filter.kind === 'like') {

@@ -62,7 +62,7 @@ async function finishTask(trx: Db, task: TaskRow, actor: Actor, outcome: string,
   if (Number(result.numAffectedRows ?? 0) !== 1) throw new ApiError('该任务已被处理');
 }
 
-type Bindings = ReadonlyMap<string, Binding>;
+export type Bindings = ReadonlyMap<string, Binding>;
 
 /** The task and then its instance, locked in that order (as withdraw locks), while it runs. */
 async function lockRunningTask(trx: Db, id: string, actor: Actor) {
@@ -113,7 +113,12 @@ export async function approveTask(
 }
 
 /** Closes the instance: open tasks cancelled, status and history written, the binding told. */
-async function close(trx: Db, instance: InstanceRow, bindings: Bindings, status: 'rejected' | 'withdrawn') {
+export async function close(
+  trx: Db,
+  instance: InstanceRow,
+  bindings: Bindings,
+  status: 'rejected' | 'withdrawn' | 'terminated',
+) {
   await sql`update wf_task set status = 'cancelled', row_version = row_version + 1
     where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
   await saveInstance(trx, instance, { status, currentNode: null });

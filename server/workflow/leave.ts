@@ -11,13 +11,14 @@ import type { Binding, InstanceRow, InstanceStatus } from './service.js';
 import { LEAVE_PROCESS_KEY } from './leave-model.js';
 
 export const LEAVE_BASE = '/process/leave';
-/** Statuses a request may be edited, deleted or started in: 草稿, 已驳回, 已撤回. */
-export const LEAVE_OPEN = ['0', '3', '4'];
+/** Statuses a request may be edited, deleted or started in: 草稿, 已驳回, 已撤回, 已终止. */
+export const LEAVE_OPEN = ['0', '3', '4', '5'];
 const STATUS_OF: Readonly<Record<InstanceStatus, string>> = {
   running: '1',
   approved: '2',
   rejected: '3',
   withdrawn: '4',
+  terminated: '5',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -10,7 +10,11 @@ import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import type { TodoRegistry } from '../todo/source.js';
 import { installLeaveGuards, LEAVE_BINDING } from './leave.js';
-import { LEAVE_BPMN } from './leave-model.js';
+import { LEAVE_BPMN, LEAVE_PROCESS_KEY } from './leave-model.js';
+import { registerDesignRoutes } from './design-routes.js';
+import { seedWorkflowDemo } from './demo.js';
+import { ensureModel } from './models.js';
+import { registerMonitorRoutes } from './monitor-routes.js';
 import { registerWorkflowRoutes } from './routes.js';
 import { deploy, type Binding } from './service.js';
 import { WF_TASK_TODO, WF_TODO_KIND } from './todo-source.js';
@@ -45,8 +49,19 @@ export async function registerWorkflow(
 ): Promise<void> {
   const db = deps.database.db;
   const bindings = new Map([[LEAVE_BINDING.processKey, LEAVE_BINDING]]);
-  registerWorkflowRoutes(app, { db, bus, bindings, timeZone: deps.config.timeZone });
+  const workflowDeps = { db, bus, bindings, timeZone: deps.config.timeZone };
+  registerWorkflowRoutes(app, workflowDeps);
+  registerDesignRoutes(app, workflowDeps);
+  registerMonitorRoutes(app, workflowDeps);
   todo.add(WF_TASK_TODO);
   await addTodoKind(db);
-  await deploy(db, LEAVE_BPMN, { username: 'admin', realname: '管理员', orgCode: null, tenantId: 0 }, true);
+  const admin = { username: 'admin', realname: '管理员', orgCode: null, tenantId: 0 };
+  const leave = await deploy(db, LEAVE_BPMN, admin, true);
+  await ensureModel(db, LEAVE_PROCESS_KEY, leave.name, LEAVE_BPMN, leave.version);
+  // After registration (outside the plugin start timeout): the demo runs a dozen requests through the engine.
+  app.addHook('onReady', async () => {
+    await seedWorkflowDemo(db, bindings, app.log).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'workflow demo skipped'),
+    );
+  });
 }

@@ -15,29 +15,37 @@ export interface PageQuery {
   status?: string;
 }
 
-function paging(query: PageQuery) {
+export function paging(query: PageQuery) {
   const pageNo = Math.max(1, Number.parseInt(query.pageNo ?? '1', 10) || 1);
   const pageSize = Math.min(200, Math.max(1, Number.parseInt(query.pageSize ?? '10', 10) || 10));
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }
 
-const like = (value: string | undefined, column: RawBuilder<unknown>) =>
+export const like = (value: string | undefined, column: RawBuilder<unknown>) =>
   value ? sql`and ${column} ilike ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
 
-const dictText = (code: string, value: RawBuilder<unknown>) =>
+export const dictText = (code: string, value: RawBuilder<unknown>) =>
   sql`(select di.item_text from sys_dict_item di join sys_dict dd on dd.id = di.dict_id
     where dd.dict_code = ${code} and di.item_value = ${value} limit 1)`;
-const realname = (username: RawBuilder<unknown>) =>
+export const realname = (username: RawBuilder<unknown>) =>
   sql`(select su.realname from sys_user su where su.username = ${username} limit 1)`;
 
-async function page<T extends { total?: unknown }>(
+/**
+ * The database layer answers camelCase (`status_dictText` comes back as `statusDictText`); the
+ * contract spells a dictionary's text `<field>_dictText`.
+ */
+function contractKeys(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/DictText$/, '_dictText'), v]));
+}
+
+export async function page<T extends { total?: unknown }>(
   statement: RawBuilder<T>,
   db: Db,
   p: ReturnType<typeof paging>,
 ) {
   const { rows } = await statement.execute(db);
   const total = Number(rows[0]?.total ?? 0);
-  const records = rows.map(({ total: _, ...rest }) => rest);
+  const records = rows.map(({ total: _, ...rest }) => contractKeys(rest));
   return { records, total, size: p.pageSize, current: p.pageNo, pages: Math.ceil(total / p.pageSize) };
 }
 
@@ -103,11 +111,16 @@ export async function historyOf(
       or exists (select 1 from wf_task t where t.instance_id = i.id and (t.assignee = ${actor.username}
         or t.done_by = ${actor.username} or t.candidates like ${`%,${actor.username},%`})))`.execute(db);
   if (!allowed[0]) throw new ApiError('未找到对应数据');
+  return { history: await historyRows(db, instanceId!, timeZone) };
+}
+
+/** An instance's history, oldest first, with the people's names and the actions' texts. */
+export async function historyRows(db: Db, instanceId: string, timeZone: string) {
   const { rows } =
     await sql`select h.id, to_char(h.create_time at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as time,
       h.node_name as "nodeName", h.action, ${dictText('wf_action', sql`h.action`)} as "actionText", h.username,
       coalesce(${realname(sql`h.username`)}, case when h.username = 'system' then '系统' else h.username end) as realname,
-      h.comment from wf_history h where h.instance_id = ${instanceId!}
+      h.comment from wf_history h where h.instance_id = ${instanceId}
     order by h.create_time, h.id`.execute(db);
-  return { history: rows };
+  return rows;
 }

@@ -11,19 +11,17 @@ import { findLeave, LEAVE_BASE, ownOpen } from './leave.js';
 import { LEAVE_PROCESS_KEY } from './leave-model.js';
 import { publishEffects } from './notify.js';
 import { historyOf, instancePage, taskPage, type PageQuery } from './queries.js';
-import { deploy, newEffects, startInstance, type Actor, type Effects } from './service.js';
+import { newEffects, startInstance, type Actor, type Effects } from './service.js';
 import { storeResults } from './notify.js';
 import type { WorkflowDeps } from './module.js';
 
-export const DEPLOY_PERMISSION = 'flowDefinition:deploy';
-
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const auth = request.auth!;
   return { username: auth.username, realname: auth.realname, orgCode: auth.orgCode, tenantId: auth.tenantId };
 }
 
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-const idOf = (request: FastifyRequest) =>
+export const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+export const idOf = (request: FastifyRequest) =>
   checkId(bodyOf(request).id ?? (request.query as { id?: unknown }).id);
 
 export function registerWorkflowRoutes(app: FastifyInstance, deps: WorkflowDeps): void {
@@ -32,27 +30,6 @@ export function registerWorkflowRoutes(app: FastifyInstance, deps: WorkflowDeps)
     await publishEffects(db, bus, request.log, effects, effects.pushes);
     return okMessage(message);
   };
-
-  app.post('/workflow/definition/deploy', access(DEPLOY_PERMISSION), (request) =>
-    guarded(async () => {
-      const xml = bodyOf(request).xml;
-      if (typeof xml !== 'string' || !xml.trim()) throw new ApiError('请上传流程文件');
-      if (xml.length > 1_000_000) throw new ApiError('流程文件不能超过1MB');
-      const made = await deploy(db, xml, actorOf(request));
-      return ok(made, `部署成功，版本 ${made.version}`);
-    }),
-  );
-
-  app.get('/workflow/definition/list', access(DEPLOY_PERMISSION), (request) =>
-    guarded(async () => {
-      const key = (request.query as { processKey?: unknown }).processKey;
-      const { rows } = await sql`select id, process_key as "processKey", version, name, status,
-          create_by as "createBy", create_time as "createTime" from wf_definition
-        where ${typeof key === 'string' ? sql`process_key = ${key}` : sql`true`}
-        order by process_key, version desc limit 500`.execute(db);
-      return ok(rows);
-    }),
-  );
 
   app.get('/workflow/task/list', access(null), (request) =>
     guarded(async () => ok(await taskPage(db, actorOf(request), request.query as PageQuery))),

@@ -11,8 +11,8 @@ import { readProcess, type ProcessModel } from './bpmn-model.js';
 import { startEngine, type Step } from './engine.js';
 import type { Push } from './notify.js';
 
-export type InstanceStatus = 'running' | 'approved' | 'rejected' | 'withdrawn';
-export type HistoryAction = 'start' | 'approve' | 'reject' | 'withdraw' | 'end';
+export type InstanceStatus = 'running' | 'approved' | 'rejected' | 'withdrawn' | 'terminated';
+export type HistoryAction = 'start' | 'approve' | 'reject' | 'withdraw' | 'end' | 'terminate' | 'reassign';
 
 export interface InstanceRow {
   id: string;
@@ -58,6 +58,7 @@ export const STATUS_TEXT: Readonly<Record<InstanceStatus, string>> = {
   approved: '已通过',
   rejected: '已驳回',
   withdrawn: '已撤回',
+  terminated: '已终止',
 };
 
 /**
@@ -94,20 +95,22 @@ export interface DefinitionRow {
   id: string;
   processKey: string;
   version: number;
+  name: string;
+  status: string;
   xml: string;
   model: ProcessModel;
 }
 
 async function definition(db: Db, where: ReturnType<typeof sql>): Promise<DefinitionRow | undefined> {
   const { rows } = await sql<Omit<DefinitionRow, 'model'> & { model: string }>`select id,
-      process_key as "processKey", version, xml, model from wf_definition where ${where}
+      process_key as "processKey", version, name, status, xml, model from wf_definition where ${where}
     order by version desc limit 1`.execute(db);
   const row = rows[0];
   return row ? { ...row, model: JSON.parse(row.model) as ProcessModel } : undefined;
 }
 
-export const latestDefinition = (db: Db, key: string) =>
-  definition(db, sql`process_key = ${key} and status = 'active'`);
+/** The newest version of a key: new instances start on it (a suspended one refuses them). */
+export const latestDefinition = (db: Db, key: string) => definition(db, sql`process_key = ${key}`);
 export const definitionById = (db: Db, id: string) => definition(db, sql`id = ${id}`);
 
 export async function writeHistory(
@@ -213,6 +216,8 @@ export async function startInstance(
 ): Promise<InstanceRow> {
   const def = await latestDefinition(trx, input.processKey);
   if (!def) throw new ApiError(`流程「${input.processKey}」尚未部署`);
+  if (def.status !== 'active')
+    throw new ApiError(`流程「${def.name}」（版本 ${def.version}）已挂起，暂不能发起新的申请`);
   const id = newId();
   const step = await startEngine(id, def.xml, input.form);
   const instance: InstanceRow = {

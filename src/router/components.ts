@@ -31,6 +31,10 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'modules/workOrder/WorkOrderChart': () => import('../../screens/workorder/statistics/WorkOrderChart'),
   // A report opened from the menu (/online/cgreport/<id or code>).
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('../../screens/online/ReportScreen'),
+  // An online form opened by its code (/online/cgformList/<name>), file or designed (online-forms.md).
+  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../../screens/online/CgformAutoList'),
+  // 项目主页 (docs/modules/projects.md): reminders' 去处理 and the project lists' 项目主页 open it.
+  'modules/project/ProjectPage': () => import('../../screens/project/ProjectPage'),
   'system/IconList': () => import('../../screens/system/IconList'),
   // 系统监控 (docs/modules/monitor.md): JVM and Tomcat keys of the spec show the Node runtime and HTTP server.
   'modules/monitor/DiskMonitoring': () => import('../../screens/monitor/DiskMonitoring'),

@@ -36,5 +36,15 @@ export const PANELS: readonly PanelEntry[] = [
     type: 'permissionDataRules',
     load: async () => (await import('../../screens/system/PermissionDataRulesPanel')).default,
   },
+  // The online form designer (docs/modules/online-forms.md).
+  { type: 'cgformEditor', load: async () => (await import('../../screens/online/CgformEditor')).default },
+  { type: 'cgformVersions', load: async () => (await import('../../screens/online/CgformVersions')).default },
   { type: 'documentFiles', load: async () => (await import('../../screens/document/DocumentFiles')).default },
+  // Flows (docs/modules/workflow.md): bpmn-js and its CSS load with these panels only.
+  { type: 'flowModeler', load: async () => (await import('../../screens/workflow/FlowModeler')).default },
+  { type: 'flowDiagram', load: async () => (await import('../../screens/workflow/FlowDiagram')).default },
+  {
+    type: 'flowDefinitionDiagram',
+    load: async () => (await import('../../screens/workflow/DefinitionDiagram')).default,
+  },
 ];

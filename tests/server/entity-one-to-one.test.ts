@@ -299,7 +299,7 @@ describe('export and import with the one-to-one sheet', () => {
       await exportBook(`${BASE}/exportXls?title=${encodeURIComponent('纪要导出会')}`),
     );
     const [parentName] = [...sheets.keys()];
-    expect([...sheets.keys()]).toEqual([parentName, '会议议程', '会议纪要']);
+    expect([...sheets.keys()]).toEqual([parentName, '会议议程', '会议纪要', '会后跟进']);
     const link = `${parentName}行号`;
     expect(sheets.get('会议纪要')).toEqual([
       [link, '记录人', '会议摘要', '决议事项'],

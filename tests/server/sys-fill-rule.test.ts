@@ -141,7 +141,16 @@ describe('the 填值规则 screen', () => {
   it('lists the seeded rules with their type text', async () => {
     const page = await list();
     expect(page.records.map((r) => r.ruleCode).sort()).toEqual(
-      ['contract_no', 'depart_org_code', 'meeting_no', 'plan_no', 'reception_no', 'work_order_no'].sort(),
+      [
+        'contract_no',
+        'demand_no',
+        'depart_org_code',
+        'meeting_no',
+        'plan_no',
+        'project_no',
+        'reception_no',
+        'work_order_no',
+      ].sort(),
     );
     expect(page.records.find((r) => r.ruleCode === 'work_order_no')).toMatchObject({
       ruleClass: 'dateSequence',

@@ -122,6 +122,9 @@ describe('getUserPermissionByToken: menu', () => {
     expect(visibleTop(answers.chenjing)).toEqual([
       '每日工作',
       '工单管理',
+      '项目管理', // the projects she is in (docs/modules/projects.md)
+      '需求管理',
+      '绩效考核', // 历史评分: everyone's own evaluations and self scores
       '文档管理',
       '流程审批',
       '消息中心',
@@ -141,9 +144,14 @@ describe('getUserPermissionByToken: menu', () => {
   });
 
   it('hides a parent whose granted children are all hidden', () => {
+    // Staff list the projects they are in, and open a project page from a reminder.
     const staffProject = top(answers.chenjing, '项目管理');
-    expect(staffProject.hidden).toBe(true);
-    expect(staffProject.children!.map((c) => c.path)).toEqual(['/modules/project/index']);
+    expect(staffProject).not.toHaveProperty('hidden');
+    expect(staffProject.children!.map((c) => c.path)).toEqual([
+      '/project/list',
+      '/project/myCharge',
+      '/modules/project/index',
+    ]);
     expect(top(answers.chenjing, '在线开发').hidden).toBe(true);
     expect(top(answers.zhangwei, '项目管理')).not.toHaveProperty('hidden');
     expect(top(answers.admin, '在线开发')).not.toHaveProperty('hidden');
@@ -189,11 +197,11 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
     const manager = actions(answers.zhangwei);
     expect(manager).toEqual(expect.arrayContaining(['project:start', 'customer:add', 'workOrder:add']));
     expect(manager).not.toContain('user:add');
-    expect(manager).not.toContain('project:delete');
+    expect(manager).not.toContain('project:purge');
 
     const staff = actions(answers.chenjing);
     expect(staff).toEqual(expect.arrayContaining(['workOrder:deal', 'document:download', 'leave:add']));
-    expect(staff).not.toContain('project:start');
+    expect(staff).not.toContain('project:add');
     expect(staff).not.toContain('customer:add');
     expect(staff.length).toBeLessThan(manager.length);
     expect(manager.length).toBeLessThan(admin.length);
@@ -250,7 +258,7 @@ describe('permission-gated routes', () => {
     requireAccessDeclarations(app);
     installAuthentication(app, ctx.database.db, ctx.config);
     app.get('/gated', { config: { access: { perm: 'user:add' } } }, async () => ok('ran'));
-    app.get('/project', { config: { access: { perm: 'project:start' } } }, async () => ok('ran'));
+    app.get('/project', { config: { access: { perm: 'project:add' } } }, async () => ok('ran'));
     await app.ready();
     const call = async (username: string, url: string) =>
       (await app.inject(authGet(await tokenFor(ctx, username), url))).json();

@@ -35,8 +35,8 @@ describe('deploy', () => {
     const second = await deploy(xml);
     expect(first.success, first.message).toBe(true);
     expect([first.result!.version, second.result!.version]).toEqual([1, 2]);
-    const list = await t.get<{ version: number }[]>('/workflow/definition/list?processKey=trip');
-    expect(list.result!.map((d) => d.version)).toEqual([2, 1]);
+    const list = await t.get<{ records: { version: number }[] }>('/workflow/definition/list?processKey=trip');
+    expect(list.result!.records.map((d) => d.version)).toEqual([2, 1]);
     expect((await deploy(xml, t.tokens.chenjing)).success).toBe(false);
   });
 
@@ -248,9 +248,9 @@ describe('leave', () => {
       '/workflow/definition/list?processKey=leave',
       t.tokens.admin,
     )) as unknown as {
-      result: unknown[];
+      result: { records: unknown[] };
     };
-    expect(versions.result).toHaveLength(1);
+    expect(versions.result.records).toHaveLength(1);
     await app.close();
   });
 });

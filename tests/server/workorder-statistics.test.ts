@@ -198,8 +198,25 @@ describe('GET /sys/workOrderStatic/getAgencyStastics and projectTotalSummary', (
     });
   });
 
-  it('groups by project id (no project table yet), orders without one as 未关联项目', async () => {
-    const row = await t.launch({ projectId: 'P2026-001' });
+  it('groups by project with its name, orders without one as 未关联项目', async () => {
+    expect(
+      await t.send('POST', '/sys/customer/add', { name: '统计测试客户', code: 'TJKH', level: 'M' }),
+    ).toMatchObject({
+      success: true,
+    });
+    const customers = await t.get<{ records: { id: string }[] }>('/sys/customer/list?code=TJKH');
+    const project = {
+      name: '展厅智能化改造',
+      code: 'ZT-2020',
+      customerId: customers.result!.records[0]!.id,
+      category: '1',
+      planStart: '2020-03-01',
+      planEnd: '2020-06-30',
+    };
+    expect(await t.send('POST', '/sys/project/add', project)).toMatchObject({ success: true });
+    const projects = await t.get<{ records: { id: string }[] }>('/sys/project/list?code=ZT-2020');
+    const projectId = projects.result!.records[0]!.id;
+    const row = await t.launch({ projectId });
     await backdate(row.id, { created: '2020-04-01 09:00:00+08', deadline: '2020-04-03', status: '0' });
     const other = await t.launch();
     await backdate(other.id, {
@@ -212,7 +229,7 @@ describe('GET /sys/workOrderStatic/getAgencyStastics and projectTotalSummary', (
       `${BASE}/projectTotalSummary?beginDate=2020-04-01&endDate=2020-04-30`,
     );
     expect(res.result!.records).toEqual([
-      expect.objectContaining({ projectId: 'P2026-001', projectName: 'P2026-001', total: 1, overdue: 1 }),
+      expect.objectContaining({ projectId, projectName: '展厅智能化改造', total: 1, overdue: 1 }),
       expect.objectContaining({
         projectId: null,
         projectName: '未关联项目',

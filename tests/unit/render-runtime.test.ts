@@ -130,6 +130,7 @@ describe('the standard entries', () => {
         'userPicker',
         'rolePicker',
         'positionPicker',
+        'listPicker',
         'popup',
         'region',
         'file',

@@ -10,8 +10,9 @@ import type { ListChartDecl } from './types.js';
 type Row = Readonly<Record<string, unknown>>;
 
 export function listChartOption(model: EntityModel, chart: ListChartDecl, rows: readonly Row[]): object {
-  const shown =
+  const picked =
     chart.rows === undefined ? rows : rows.filter((row) => evaluateLogic(chart.rows, { row: { ...row } }));
+  const shown = chart.reverse === true ? [...picked].reverse() : picked;
   const text = (row: Row) => String(row[`${chart.category}_dictText`] ?? row[chart.category] ?? '');
   return {
     tooltip: { trigger: 'axis' },

@@ -53,6 +53,8 @@ export interface ListChartDecl {
   stacked?: boolean;
   height?: number;
   rows?: LogicRule;
+  /** Draws the rows in reverse order: a newest-first list's chart reads left to right in time. */
+  reverse?: boolean;
 }
 
 /** A row mark: json-logic over {row, today} (today: YYYY-MM-DD in the browser's clock). First match wins. */

@@ -76,7 +76,7 @@ export function checkActions(
     const at = `/list/toolbar/${i}`;
     if (!action)
       out.push({ path: at, message: `"${name}" is not an action (built-in buttons need no listing)` });
-    else if (action.request && action.request.ids !== 'ids')
+    else if (action.request && action.request.ids !== 'ids' && action.request.ids !== 'none')
       out.push({
         path: at,
         message: `action "${name}" acts on one row: give its request "ids": "ids" to use it on the selection`,
@@ -92,6 +92,8 @@ export function checkActions(
       });
     else if (!rowNames.has(name))
       out.push({ path: at, message: `"${name}" is not a transition, a view or an action` });
+    else if (decl.actions?.find((a) => a.name === name)?.request?.ids === 'none')
+      out.push({ path: at, message: `action "${name}" sends no id ("ids": "none"): toolbar only` });
   });
   for (const [name, rule] of Object.entries(decl.list?.rowRules ?? {})) {
     if (decl.list?.disable?.includes(name as 'edit' | 'delete'))

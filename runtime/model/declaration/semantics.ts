@@ -42,6 +42,7 @@ const WIDGET_TYPES: Readonly<Record<Widget, readonly FieldType[]>> = {
   userPicker: TEXTUAL,
   rolePicker: TEXTUAL,
   positionPicker: TEXTUAL,
+  listPicker: TEXTUAL,
   popup: TEXTUAL,
   region: TEXTUAL,
   file: TEXTUAL,
@@ -124,6 +125,12 @@ function checkField(field: FieldDecl, at: string): Problem[] {
   if (field.message !== undefined && field.pattern === undefined) add('message', 'needs a pattern');
   if (field.widget && DICT_WIDGETS.has(field.widget) && !field.dict && !field.widgetOptions?.options) {
     add('dict', `widget "${field.widget}" needs a dict or widgetOptions.options`);
+  }
+  if (field.widget === 'listPicker') {
+    const source = field.widgetOptions?.source;
+    // An API path of this server (hand-written list call); never another origin.
+    if (typeof source !== 'string' || !/^\/[a-zA-Z][A-Za-z0-9/_-]{0,120}$/.test(source))
+      add('widgetOptions', 'widget "listPicker" needs widgetOptions.source, an API path such as /sys/x/list');
   }
   if (field.dict !== undefined && !['string', 'text', 'int'].includes(type))
     add('dict', 'only for string, text or int fields');
@@ -301,7 +308,8 @@ export function checkSemantics(decl: Declaration): Problem[] {
 /**
  * Views: names unique against the standard row actions, the transitions and each other (they share
  * list.rowActions), routes free, and tab keys and columns unique within their view. The engine makes
- * no route for a view, so only a declaration whose server code is hand-written may declare one.
+ * no route for a view: hand-written code serves it, which the server checks at start
+ * (server/entity/action-routes-check.ts), as for a declared action's request.
  */
 function checkViews(
   decl: Declaration,
@@ -313,8 +321,6 @@ function checkViews(
   const paths = new Set<string>();
   decl.views?.forEach((view, i) => {
     const at = `/views/${i}`;
-    if (decl.routes !== 'external')
-      out.push({ path: at, message: 'a view needs "routes": "external" (the engine makes no route for it)' });
     if (
       ['edit', 'detail', 'delete'].includes(view.name) ||
       transitionNames.has(view.name) ||

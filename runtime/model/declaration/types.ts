@@ -33,6 +33,8 @@ export type Widget =
   | 'userPicker'
   | 'rolePicker'
   | 'positionPicker'
+  /** Rows of a hand-written list call picked in a modal (`widgetOptions.source`): the project picker. */
+  | 'listPicker'
   | 'popup'
   | 'region'
   | 'file'
@@ -154,6 +156,12 @@ export interface ChildDecl {
    * other users save show at once (实时表格; docs/modules/grid-sync.md).
    */
   live?: boolean;
+  /**
+   * A one-to-many child whose rows the server makes (a snapshot of a template's items): the form's
+   * grid edits only their writable cells, shows their read-only fields as plain columns and offers
+   * no 新增 / 删除; the server refuses added or deleted rows.
+   */
+  fixedRows?: boolean;
 }
 
 export type TransitionMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -222,8 +230,12 @@ export interface ActionRequestDecl {
   path: string;
   /** Default PUT; GET and DELETE send everything as the query. */
   method?: TransitionMethod;
-  /** How the row id(s) are sent: `id` (default) or `ids` (a comma list; the toolbar sends the selection). */
-  ids?: 'id' | 'ids';
+  /**
+   * How the row id(s) are sent: `id` (default) or `ids` (a comma list; the toolbar sends the
+   * selection); `none`: a toolbar button that needs no selection and sends no id (it makes
+   * something new, e.g. 新建临时考核 with its form).
+   */
+  ids?: 'id' | 'ids' | 'none';
   /** Constant values sent with the call. */
   body?: Record<string, string | number | boolean>;
   /** Row fields copied into the call (row links only). */

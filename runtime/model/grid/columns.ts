@@ -183,15 +183,27 @@ export function gridColumn(field: FieldModel): GridColumn {
 
 /**
  * The grid columns of a child entity: its writable declared fields in order, less `exclude` (the
- * foreign key the parent fills in). Throws on unknown grid settings, naming the JSON path.
+ * foreign key the parent fills in); with `readOnlyShown` (a child with `fixedRows`) also its
+ * read-only fields listed in lists, which the grid shows but never edits (`readOnlyColumns`).
+ * Throws on unknown grid settings, naming the JSON path.
  */
-export function gridColumns(model: EntityModel, exclude: readonly string[] = []): GridColumn[] {
+export function gridColumns(
+  model: EntityModel,
+  exclude: readonly string[] = [],
+  readOnlyShown = false,
+): GridColumn[] {
   const problems = gridColumnProblems(model.declaration.fields);
   if (problems.length > 0) {
     throw new Error(problems.map((p) => `${model.name}: ${p.path}: ${p.message}`).join('\n'));
   }
   const skip = new Set(exclude);
-  return model.declared.filter((f) => f.writable && !skip.has(f.name)).map(gridColumn);
+  const shown = (f: FieldModel) => f.writable || (readOnlyShown && f.list !== false);
+  return model.declared.filter((f) => shown(f) && !skip.has(f.name)).map(gridColumn);
+}
+
+/** The keys of the columns a grid shows but never edits (read-only fields of a `fixedRows` child). */
+export function readOnlyColumns(columns: readonly GridColumn[]): string[] {
+  return columns.filter((c) => !c.field.writable).map((c) => c.key);
 }
 
 /** The row a new line starts with: every column's default. */

@@ -31,7 +31,7 @@ export function actionCall(
   const ids = target.kind === 'row' ? [String(target.row.id)] : [...target.ids];
   const payload: Record<string, unknown> = {};
   if (request.ids === 'ids') payload.ids = ids.join(',');
-  else payload.id = ids[0];
+  else if (request.ids !== 'none') payload.id = ids[0];
   if (target.kind === 'row') for (const name of request.carry ?? []) payload[name] = target.row[name];
   Object.assign(payload, formValues, request.body ?? {});
   return { method: request.method ?? 'PUT', url: `${model.basePath}/${request.path}`, payload };

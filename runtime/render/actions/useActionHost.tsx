@@ -45,7 +45,8 @@ export function useActionHost(model: EntityModel, refresh: () => Promise<unknown
       if (path) runtime.navigate(path);
       return;
     }
-    if (target.kind === 'selection' && !action.panel && target.ids.length === 0) {
+    const needsRows = !action.panel && action.request?.ids !== 'none';
+    if (target.kind === 'selection' && needsRows && target.ids.length === 0) {
       feedback.message('warning', ActionMessages.selectOne);
       return;
     }

@@ -78,6 +78,7 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
           newRows={props.prefill?.[decl.entity]}
           exclude={[decl.foreignKey]}
           caseId={`${decl.entity}-`}
+          fixedRows={decl.fixedRows}
           live={live.get(decl.entity)}
           gridRef={(handle: GridHandle | null) => onHandle(decl.entity, handle)}
         />

@@ -81,6 +81,7 @@ export function EditableGrid(props: EditableGridProps) {
     exclude,
     { prefix: props.authPrefix, auth: props.auth, allAuth: props.allAuth },
     runtime?.session,
+    props.fixedRows,
   );
   const disabledKey = (props.disabledRows ?? []).map((id) => `${caseId}${id}`).join('\n');
   const disabledRows = useMemo(() => new Set(disabledKey ? disabledKey.split('\n') : []), [disabledKey]);
@@ -284,8 +285,8 @@ export function EditableGrid(props: EditableGridProps) {
   return (
     <div className="zj-grid">
       <GridToolbar
-        canAdd={access.canAdd}
-        canRemove={access.canBatchDelete}
+        canAdd={access.canAdd && props.fixedRows !== true}
+        canRemove={access.canBatchDelete && props.fixedRows !== true}
         selected={selected}
         feedback={feedback}
         add={add}

@@ -54,6 +54,8 @@ export interface EditableGridProps {
   gridRef?: Ref<EditableGridHandle>;
   /** Ids of saved rows that can be neither selected nor edited. */
   disabledRows?: readonly string[];
+  /** Rows the server made (a `fixedRows` child): no 新增 / 删除; read-only fields shown, not edited. */
+  fixedRows?: boolean;
   /** Every cell shows its editor's frame; a click or focus edits at once. */
   alwaysEdit?: boolean;
   slots?: Readonly<Record<string, GridSlot>>;

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
 import { GridAccess, type GridAuthRule } from '../../model/grid/access';
-import { gridColumns } from '../../model/grid/columns';
+import { gridColumns, readOnlyColumns } from '../../model/grid/columns';
 import type { SessionView } from '../types';
 
 export function useGridColumns(
@@ -13,6 +13,7 @@ export function useGridColumns(
   exclude: readonly string[],
   auth: { prefix?: string; auth?: readonly string[]; allAuth?: readonly GridAuthRule[] },
   session: SessionView | undefined,
+  fixedRows = false,
 ) {
   const access = useMemo(
     () =>
@@ -26,15 +27,19 @@ export function useGridColumns(
   // Keyed by the names, so a caller's fresh array with the same fields does not rebuild the table.
   const excludeKey = exclude.join(',');
   const declared = useMemo(
-    () => gridColumns(model, excludeKey ? excludeKey.split(',') : []),
-    [model, excludeKey],
+    () => gridColumns(model, excludeKey ? excludeKey.split(',') : [], fixedRows),
+    [model, excludeKey, fixedRows],
   );
   const columns = useMemo(
     () => declared.filter((c) => access.column(c.key) !== 'removed'),
     [declared, access],
   );
   const disabledColumns = useMemo(
-    () => new Set(columns.filter((c) => access.column(c.key) === 'disabled').map((c) => c.key)),
+    () =>
+      new Set([
+        ...columns.filter((c) => access.column(c.key) === 'disabled').map((c) => c.key),
+        ...readOnlyColumns(columns),
+      ]),
     [columns, access],
   );
   const codes = useMemo(() => [...new Set(columns.flatMap((c) => (c.dict ? [c.dict] : [])))], [columns]);

@@ -15,6 +15,7 @@ export const pickerWidgets: readonly WidgetEntry[] = [
   { type: 'userPicker', load: () => import('./UserPicker').then((m) => m.UserPickerWidget) },
   { type: 'rolePicker', load: () => lists().then((m) => m.RolePickerWidget) },
   { type: 'positionPicker', load: () => lists().then((m) => m.PositionPickerWidget) },
+  { type: 'listPicker', load: () => import('./SourceListPicker').then((m) => m.SourceListPickerWidget) },
   { type: 'popup', load: () => import('./PopupWidget').then((m) => m.PopupWidget) },
   { type: 'region', load: () => region().then((m) => m.RegionWidget) },
   { type: 'file', load: () => upload().then((m) => m.FileWidget) },

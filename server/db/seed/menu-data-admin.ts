@@ -118,7 +118,15 @@ export const ADMIN_MENUS: MenuSeed[] = [
     page('monitor.tomcat', 'Tomcat信息', '/monitor/tomcat', 'modules/monitor/TomcatInfo', A),
   ]),
   group('online', '在线开发', '/online', 'CloudOutlined', [
-    page('online.cgform', 'Online表单开发', '/online/cgform', 'modules/online/cgform/OnlCgformHeadList', A),
+    // The online form designer (docs/modules/online-forms.md): the designed declarations' list.
+    page('online.cgform', 'Online表单开发', '/online/cgform', 'declared/cgformHead', A, {
+      buttons: [
+        button('cgform:list', '查看在线表单', A),
+        button('cgform:add', '新增在线表单', A),
+        button('cgform:edit', '编辑在线表单', A),
+        button('cgform:menu', '生成菜单', A),
+      ],
+    }),
     page('online.cgreport', 'Online报表配置', '/online/cgreport', 'declared/reportHead', [AN], {
       buttons: [
         button('report:list', '查看报表', [AN]),

@@ -31,12 +31,29 @@ export const OFFICE_MENUS: MenuSeed[] = [
     page('document.power', '文档授权', '/document/power', 'declared/documentPower', ADMIN_ONLY),
   ]),
   group('flow', '流程审批', '/flow', 'ApartmentOutlined', [
-    page('flow.model', '流程模型', '/flow/model', 'modules/flow/FlowModelList', ADMIN_ONLY),
-    page('flow.deploy', '流程部署', '/flow/deploy', 'modules/flow/FlowDeployList', ADMIN_ONLY, {
-      buttons: [button('flowDefinition:deploy', '部署流程', ADMIN_ONLY)],
+    page('flow.model', '流程模型', '/flow/model', 'declared/flowModel', ADMIN_ONLY, {
+      buttons: [
+        button('flowModel:list', '查看流程模型', ADMIN_ONLY),
+        button('flowModel:add', '新建模型', ADMIN_ONLY),
+        button('flowModel:edit', '设计模型', ADMIN_ONLY),
+        button('flowModel:delete', '删除模型', ADMIN_ONLY),
+      ],
     }),
-    page('flow.instance', '流程实例', '/flow/instance', 'modules/flow/FlowInstanceList', MGR),
-    page('flow.history', '流程历史', '/flow/history', 'modules/flow/FlowHistoryList', MGR),
+    page('flow.deploy', '流程部署', '/flow/deploy', 'declared/flowDefinition', ADMIN_ONLY, {
+      buttons: [
+        button('flowDefinition:deploy', '部署流程', ADMIN_ONLY),
+        button('flowDefinition:suspend', '挂起流程', ADMIN_ONLY),
+        button('flowDefinition:activate', '激活流程', ADMIN_ONLY),
+      ],
+    }),
+    page('flow.instance', '流程实例', '/flow/instance', 'declared/flowMonitor?type=1', MGR, {
+      buttons: [
+        button('flowMonitor:list', '查看流程实例', MGR),
+        button('flowMonitor:terminate', '终止流程', ADMIN_ONLY),
+        button('flowMonitor:reassign', '转派任务', ADMIN_ONLY),
+      ],
+    }),
+    page('flow.history', '流程历史', '/flow/history', 'declared/flowMonitor?type=2', MGR),
     page('flow.todo', '我的待办', '/flow/todo', 'declared/flowTask?type=1', ALL, {
       buttons: [button('flowTask:approve', '同意', ALL), button('flowTask:reject', '驳回', ALL)],
     }),
@@ -98,6 +115,15 @@ export const OFFICE_MENUS: MenuSeed[] = [
         button('customer:add', '新增客户', MGR),
         button('customer:edit', '编辑客户', MGR),
         button('customer:delete', '删除客户', ADMIN_ONLY),
+      ],
+    }),
+    // Customers' people by department and post (schemas/project/customer-resource.json).
+    page('customer.resource', '客户联系人', '/customer/resource', 'declared/customerResource', MGR, {
+      buttons: [
+        button('resource:add', '新增客户联系人', MGR),
+        button('resource:edit', '编辑客户联系人', MGR),
+        button('resource:delete', '删除客户联系人', MGR),
+        button('resource:export', '导出客户联系人', MGR),
       ],
     }),
     page('customer.mailList', '通讯录', '/customer/mailList', 'declared/mailList', ALL, {

@@ -112,21 +112,33 @@ export const WORK_MENUS: MenuSeed[] = [
     }),
   ]),
   group('project', '项目管理', '/project', 'ProjectOutlined', [
-    page('project.list', '项目列表', '/project/list', 'modules/project/ProjectList', MGR, {
+    // Declared (schemas/project, docs/modules/projects.md): everyone lists the projects they are in.
+    page('project.list', '项目列表', '/project/list', 'declared/project', ALL, {
       buttons: [
         button('project:add', '新建项目', MGR),
-        button('project:edit', '编辑项目', MGR),
-        button('project:start', '启动项目', MGR),
-        button('project:suspend', '暂停项目', MGR),
-        button('project:close', '关闭项目', MGR),
+        button('project:edit', '编辑项目', ALL),
+        button('project:start', '启动项目', ALL),
+        button('project:suspend', '暂停项目', ALL),
+        button('project:close', '关闭项目', ALL),
         button('project:export', '导出项目', MGR),
-        button('project:delete', '删除项目', ADMIN_ONLY),
+        button('project:delete', '删除项目', MGR),
+        button('project:all', '查看全部项目', MGR),
+        button('project:contact', '维护项目联系人', ALL),
       ],
     }),
-    page('project.charge', '我负责的', '/project/myCharge', 'modules/project/MyChargeProjectList', MGR),
-    page('project.deleted', '已删除项目', '/project/deletedList', 'modules/project/DeletedProjectList', MGR),
+    page('project.charge', '我负责的', '/project/myCharge', 'declared/project?type=1', ALL),
+    page('project.deleted', '已删除项目', '/project/deletedList', 'declared/projectRecycle', MGR, {
+      buttons: [
+        button('project:recycle', '查看已删除项目', MGR),
+        button('project:restore', '恢复项目', MGR),
+        button('project:purge', '彻底删除项目', ADMIN_ONLY),
+      ],
+    }),
     page('project.flowChart', '项目流程图', '/project/flowChart', 'modules/project/ProjectFlowChart', MGR),
-    page('project.statistics', '项目统计', '/project/statistics', 'modules/project/ProjectStatistics', MGR),
+    page('project.statistics', '项目统计', '/project/statistics', 'declared/projectStatistics', MGR, {
+      buttons: [button('project:statistics', '查看项目统计', MGR)],
+    }),
+    page('project.load', '人员负荷', '/project/load', 'declared/projectLoad', MGR),
     page('project.workOrder', '项目工单', '/project/workOrder', 'modules/project/ProjectWorkOrder', MGR),
     hiddenPage('project.node', '节点详情', '/project/nodeDetails', 'modules/project/NodeDetails', MGR),
     // Staff open the project page from reminders; for them this group holds only hidden pages and is hidden.
@@ -154,11 +166,15 @@ export const WORK_MENUS: MenuSeed[] = [
     hiddenPage('plan.taskDetails', '任务详情', '/plan/taskDetails', 'modules/plan/TaskDetails', MGR),
   ]),
   group('demand', '需求管理', '/demand', 'BulbOutlined', [
-    page('demand.list', '需求列表', '/demand/list', 'modules/demand/DemandList', MGR, {
+    // Declared (schemas/project/demand.json): the demands of the projects the user is in.
+    page('demand.list', '需求列表', '/demand/list', 'declared/demand', ALL, {
       buttons: [
-        button('demand:add', '新建需求', MGR),
-        button('demand:circulation', '需求流转', MGR),
-        button('demand:close', '关闭需求', MGR),
+        button('demand:add', '新建需求', ALL),
+        button('demand:circulation', '需求流转', ALL),
+        button('demand:close', '关闭需求', ALL),
+        button('demand:edit', '编辑需求', ALL),
+        button('demand:delete', '删除需求', MGR),
+        button('demand:export', '导出需求', MGR),
       ],
     }),
     hiddenPage('demand.details', '需求详情', '/demand/details', 'modules/demand/DemandDetails', MGR),
@@ -171,7 +187,18 @@ export const WORK_MENUS: MenuSeed[] = [
     ),
   ]),
   group('evaluation', '绩效考核', '/evaluation', 'TrophyOutlined', [
-    page('evaluation.cycle', '考核周期', '/evaluation/cycle', 'modules/evaluation/EvaluationCycleList', MGR),
+    // Declared (schemas/evaluation, docs/modules/evaluations.md): cycles, evaluations, the ranking.
+    page('evaluation.cycle', '考核周期', '/evaluation/cycle', 'declared/evalCycle', MGR, {
+      buttons: [
+        button('evalCycle:add', '新增考核周期', MGR),
+        button('evalCycle:edit', '编辑考核周期', MGR),
+        button('evalCycle:delete', '删除考核周期', MGR),
+        button('evalCycle:export', '导出考核周期', MGR),
+        button('evalCycle:start', '开始考核', MGR),
+        button('evalCycle:review', '进入上级评分', MGR),
+        button('evalCycle:finish', '结束考核', MGR),
+      ],
+    }),
     // Declared (schemas/evaluation): templates with their indicators; a row is copied with them.
     page('evaluation.template', '考核模板', '/evaluation/template', 'declared/evalTemplate', MGR, {
       buttons: [
@@ -180,40 +207,23 @@ export const WORK_MENUS: MenuSeed[] = [
         button('evalTemplate:delete', '删除考核模板', MGR),
       ],
     }),
-    page(
-      'evaluation.temporary',
-      '临时考核',
-      '/evaluation/temporary',
-      'modules/evaluation/TemporaryEvaluation',
-      MGR,
-    ),
-    page(
-      'evaluation.history',
-      '历史评分',
-      '/evaluation/historyScore',
-      'modules/evaluation/HistoryScore',
-      MGR,
-    ),
-    page(
-      'evaluation.ranking',
-      '考核排名',
-      '/evaluation/ranking',
-      'modules/evaluation/EvaluationRanking',
-      MGR,
-    ),
-    hiddenPage(
-      'evaluation.score',
-      '评分详情',
-      '/evaluation/scoreDetails',
-      'modules/evaluation/ScoreDetails',
-      MGR,
-    ),
-    hiddenPage(
-      'evaluation.details',
-      '考核详情',
-      '/evaluation/details',
-      'modules/evaluation/EvaluationDetails',
-      MGR,
-    ),
+    page('evaluation.temporary', '临时考核', '/evaluation/temporary', 'declared/evaluation?type=4', MGR, {
+      buttons: [
+        button('evaluation:temporary', '新建临时考核', MGR),
+        button('evaluation:list', '查看全部考核', ADMIN_ONLY),
+      ],
+    }),
+    // Everyone's own evaluations (自评 here); managers also 待我评分 and 部门考核 as tabs.
+    page('evaluation.history', '历史评分', '/evaluation/historyScore', 'declared/evaluation', ALL, {
+      buttons: [
+        button('evaluation:self', '填写自评', ALL),
+        button('evaluation:score', '上级评分', MGR),
+        button('evaluation:depart', '查看部门考核', MGR),
+      ],
+    }),
+    page('evaluation.ranking', '考核排名', '/evaluation/ranking', 'declared/evalRanking', MGR),
+    // The to-do list's 考核评分 rows open 待我评分; a cycle's 考核明细 opens its evaluations.
+    hiddenPage('evaluation.score', '评分详情', '/evaluation/scoreDetails', 'declared/evaluation?type=2', MGR),
+    hiddenPage('evaluation.details', '考核详情', '/evaluation/details', 'declared/evaluation?type=3', MGR),
   ]),
 ];

@@ -140,7 +140,7 @@ export async function projectAnswer(db: Db, q: StatisticsQuery): Promise<Project
   const rows = await byProject(db, q);
   const records = rows.map((r) => ({
     projectId: r.projectId,
-    projectName: r.projectId ?? StatisticsText.noProject,
+    projectName: r.projectName ?? r.projectId ?? StatisticsText.noProject,
     ...figures(r),
   }));
   return { ...q.filter, records };

@@ -154,13 +154,18 @@ export async function byDepart(db: Db, q: StatisticsQuery): Promise<DepartRow[]>
 
 export interface ProjectRow extends FigureRow {
   projectId: string | null;
+  /** The project's name (biz_project), null for orders without one or a project since purged. */
+  projectName: string | null;
 }
 
-/** Statement 4b: by project (projectId; no project table exists yet, so the id is its name). */
+/** Statement 4b: by project, with each project's name. */
 export async function byProject(db: Db, q: StatisticsQuery): Promise<ProjectRow[]> {
   const result = await sql<ProjectRow>`
-    select nullif(${q.col('projectId')}, '') as "projectId", ${figureColumns(q)}
-    from ${q.table} where ${q.scope} and ${inPeriod(q, q.col('createTime'))}
-    group by 1 order by total desc, 1 nulls last`.execute(db);
+    select g.*, p.name as "projectName" from (
+      select nullif(${q.col('projectId')}, '') as "projectId", ${figureColumns(q)}
+      from ${q.table} where ${q.scope} and ${inPeriod(q, q.col('createTime'))}
+      group by 1) g
+    left join biz_project p on p.id = g."projectId"
+    order by g.total desc, g."projectId" nulls last`.execute(db);
   return result.rows;
 }

@@ -14,6 +14,9 @@ import { evaluationDemo } from '../../../evaluation/demo.js';
 import { workDemo } from '../work-demo.js';
 import { SYSTEM_DEMO } from './system-demo.js';
 import { documentsDemo } from '../documents-demo.js';
+import { projectDemo } from '../../../project/demo.js';
+import { ONLINE_DEMO_MARK } from '../../../online/demo-mark.js';
+import { WORKFLOW_DEMO_MARK } from '../../../workflow/demo-mark.js';
 
 export const DECLARED_DEMO_MARK = 'declared-demo';
 
@@ -26,11 +29,21 @@ export const DECLARED_DEMO: readonly DeclaredSeed[] = [
   ...evaluationDemo(),
   ...workDemo(),
   ...documentsDemo(),
+  // After SYSTEM_DEMO: demo projects name its customers (server/project/demo.ts).
+  ...projectDemo(),
 ];
 
 /** Called by the seed of a new database. */
 export async function markDeclaredDemoPending(db: Db): Promise<void> {
   await sql`insert into sys_seed_pending (name) values (${DECLARED_DEMO_MARK}) on conflict do nothing`.execute(
+    db,
+  );
+  // The online form designer's demo (server/online/demo.ts), seeded once its registry is up.
+  await sql`insert into sys_seed_pending (name) values (${ONLINE_DEMO_MARK}) on conflict do nothing`.execute(
+    db,
+  );
+  // The flows' demo (server/workflow/demo.ts): leave requests run through the engine at the first start.
+  await sql`insert into sys_seed_pending (name) values (${WORKFLOW_DEMO_MARK}) on conflict do nothing`.execute(
     db,
   );
 }

@@ -29,13 +29,28 @@ export interface DeclaredSeed {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Rows per insert statement: hundreds of demo rows in a few statements, not one each. */
+const BATCH_ROWS = 100;
+
 export async function insertDemoRows(db: Db, model: EntityModel, rows: readonly DemoRow[], tenantId = 1) {
   const ids = new Map<string, string>();
+  // Consecutive rows with the same columns go in one statement (a tree's parents come first).
+  let batch: { columns: string[]; values: unknown[][] } | null = null;
+  const flush = async () => {
+    if (!batch) return;
+    const { columns, values } = batch;
+    batch = null;
+    await sql`insert into ${sql.table(model.table)} (${sql.join(columns.map((c) => sql.id(c)))})
+      values ${sql.join(values.map((bound) => sql`(${sql.join(bound)})`))}`.execute(db);
+  };
   for (const row of rows) {
     const id = row.id ?? randomUUID().replace(/-/g, '');
     if (row.key) ids.set(row.key, id);
     const values = { ...row.values };
-    if (row.parentKey && model.tree) values[model.tree.parentField] = ids.get(row.parentKey) ?? null;
+    if (row.parentKey && model.tree) {
+      values[model.tree.parentField] = ids.get(row.parentKey) ?? null;
+      await flush(); // the parent's row is written before its child's
+    }
     const columns = ['id', 'create_by', 'create_time', 'sys_org_code'];
     const bound: unknown[] = [id, row.createBy, new Date(Date.now() - row.daysAgo * DAY_MS), row.orgCode];
     if (model.tenantScoped) {
@@ -48,7 +63,13 @@ export async function insertDemoRows(db: Db, model: EntityModel, rows: readonly 
       columns.push(field.column);
       bound.push(value);
     }
-    await sql`insert into ${sql.table(model.table)} (${sql.join(columns.map((c) => sql.id(c)))})
-      values (${sql.join(bound)})`.execute(db);
+    const current = batch as { columns: string[]; values: unknown[][] } | null;
+    if (current && current.columns.join() === columns.join() && current.values.length < BATCH_ROWS)
+      current.values.push(bound);
+    else {
+      await flush();
+      batch = { columns, values: [bound] };
+    }
   }
+  await flush();
 }

@@ -1,0 +1,81 @@
+/**
+ * 新增 / 编辑 of the online form designer (docs/modules/online-forms.md): the declaration as JSON in
+ * a code editor, a note for the version, 保存. The server validates it like a file and syncs the
+ * table; a refusal lists the problems by JSON path and keeps the text as typed.
+ */
+import { Button, Input, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRuntime, type PanelProps } from '../../runtime/render';
+import { BASE, detailOf, loadHead, STARTER, type CgformHead } from './cgform-api';
+import { SaveProblems, type Refusal } from './SaveProblems';
+
+const JsonEditor = lazy(() => import('./JsonEditor'));
+const spin = <Spin style={{ display: 'block', padding: 48 }} />;
+
+export default function CgformEditor({ row, close, refresh }: PanelProps): React.JSX.Element {
+  const { http, feedback } = useRuntime();
+  const id = typeof row?.id === 'string' ? row.id : null;
+  const [head, setHead] = useState<CgformHead | null>(null);
+  const [text, setText] = useState(id ? '' : STARTER);
+  const [comment, setComment] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    loadHead(http, id).then(
+      (loaded) => {
+        setHead(loaded);
+        setText(loaded.declaration);
+      },
+      (error: unknown) => setRefusal({ message: String((error as Error).message), detail: null }),
+    );
+  }, [http, id]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const body = { declaration: text, comment };
+      const res = head
+        ? await http.put(`${BASE}/edit`, { ...body, id: head.id, rowVersion: head.rowVersion })
+        : await http.post(`${BASE}/add`, body);
+      if (!res.success) {
+        setRefusal({ message: res.message, detail: detailOf(res) });
+        return;
+      }
+      feedback.message('success', res.message);
+      await refresh();
+      close();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (id && !head && !refusal) return spin;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">
+        {head
+          ? `正在编辑“${head.title}”（${head.name}），当前版本 ${head.currentVersion}；保存后生成新版本，表结构同步只做新增和加长。`
+          : '按声明语言（schemas/README.md）填写表单；接口路径须以 /online/data/ 开头。'}
+      </Typography.Text>
+      <SaveProblems refusal={refusal} />
+      <Suspense fallback={spin}>
+        <JsonEditor value={text} onChange={setText} height={440} />
+      </Suspense>
+      <Input
+        aria-label="保存说明"
+        placeholder="保存说明（如：新增联系电话字段）"
+        maxLength={500}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
+      <Space>
+        <Button type="primary" loading={saving} disabled={text.trim() === ''} onClick={() => void save()}>
+          保存
+        </Button>
+        <Button onClick={close}>取消</Button>
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,58 @@
+/** The designer's calls and answers (docs/modules/online-forms.md), shared by its panels. */
+import type { HttpClient, Result } from '../../runtime/render';
+
+export interface CgformHead {
+  id: string;
+  name: string;
+  title: string;
+  currentVersion: number;
+  rowVersion: number;
+  declaration: string;
+}
+
+/** What a refused save carries: the declaration's problems by JSON path, or why the table cannot change. */
+export interface SaveDetail {
+  issues?: { path: string; message: string }[];
+  reasons?: string[];
+  /** What this version can change instead (with reasons). */
+  hint?: string;
+}
+
+export const BASE = '/online/cgform/head';
+
+/** A new declaration to start from: every key the server requires, one field. */
+export const STARTER = JSON.stringify(
+  {
+    schemaVersion: 3,
+    name: 'myForm',
+    title: '我的表单',
+    table: 'onl_my_form',
+    basePath: '/online/data/myForm',
+    kind: 'list',
+    permissionPrefix: 'myForm',
+    fields: [
+      {
+        name: 'title',
+        title: '标题',
+        type: 'string',
+        length: 100,
+        required: true,
+        query: { mode: 'single', rule: 'like' },
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+export async function loadHead(http: HttpClient, id: string): Promise<CgformHead> {
+  const res = await http.get<CgformHead>(`${BASE}/queryById`, { id });
+  if (!res.success || !res.result) throw new Error(res.message);
+  return res.result;
+}
+
+/** The detail of a refused save (the server puts it in `result`), or null. */
+export function detailOf(res: Result<unknown>): SaveDetail | null {
+  if (res.success || !res.result || typeof res.result !== 'object') return null;
+  return res.result as SaveDetail;
+}

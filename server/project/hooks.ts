@@ -1,0 +1,33 @@
+/**
+ * What the project and demand transitions record beyond the status (in the transition's own
+ * transaction): 启动 sets the actual start the first time, 关闭 the actual end; closing a demand
+ * stamps its close time and writes a 流转记录 row.
+ */
+import { sql } from 'kysely';
+import type { TransitionHook } from '../entity/transition-hooks.js';
+import { newId } from '../db/seed/ids.js';
+
+const projectHook: TransitionHook = async (trx, { transition, id, deps }) => {
+  const today = deps.now().slice(0, 10); // the app's time zone, not the database's
+  if (transition.name === 'start')
+    await sql`update biz_project set actual_start = coalesce(actual_start, ${today}::date) where id = ${id}`.execute(
+      trx,
+    );
+  if (transition.name === 'close')
+    await sql`update biz_project set actual_end = ${today}::date where id = ${id}`.execute(trx);
+};
+
+const demandHook: TransitionHook = async (trx, { transition, id, row, caller }) => {
+  if (transition.name !== 'close') return;
+  await sql`update biz_demand set close_time = now() where id = ${id}`.execute(trx);
+  const note = '需求已处理完毕，关闭';
+  await sql`insert into biz_demand_circulation (id, demand_id, action, from_user, prev_handler, to_user,
+      to_depart, note, tenant_id, create_time)
+    values (${newId()}, ${id}, 'close', ${caller.username}, ${String(row.handler ?? '')}, null, null, ${note},
+      ${caller.tenantId}, now())`.execute(trx);
+};
+
+export const PROJECT_HOOKS: ReadonlyMap<string, TransitionHook> = new Map([
+  ['project', projectHook],
+  ['demand', demandHook],
+]);
