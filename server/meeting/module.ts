@@ -14,6 +14,7 @@ import type { TransitionHook, TransitionHooks } from '../entity/transition-hooks
 import { ApiError, okMessage } from '../result.js';
 import { todayIn } from '../workorder/rules.js';
 import { dispatchFollowUps, FollowUpMessages, type MeetingHead } from './follow-ups.js';
+import { inviteToMeeting, InviteMessages } from './invite.js';
 
 const BASE = '/meeting/meeting';
 const ENDED = '2';
@@ -100,6 +101,27 @@ export function registerMeeting(app: FastifyInstance, deps: AppDeps, bus: EventB
         request.log.error({ err: error }, 'to-do publish failed'),
       );
       return okMessage(FollowUpMessages.dispatched(people.length));
+    }),
+  );
+
+  app.put(`${BASE}/notify`, access('meeting:edit'), (request) =>
+    guarded(async () => {
+      const id = meetingIdOf(request);
+      if (!id) throw new ApiError('参数错误：id');
+      const auth = request.auth!;
+      const sender = { username: auth.username, tenantId: auth.tenantId };
+      const sent = await db
+        .transaction()
+        .execute((trx) => inviteToMeeting(trx, id, sender, deps.config.timeZone));
+      for (const s of sent)
+        void bus
+          .publish({
+            to: 'users',
+            userIds: [s.userId],
+            message: { cmd: 'user', msgId: s.msgId, msgTxt: s.msgTxt },
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'meeting notice publish failed'));
+      return okMessage(InviteMessages.sent(sent.length));
     }),
   );
 }

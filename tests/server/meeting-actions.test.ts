@@ -1,7 +1,8 @@
 /**
- * 会后跟进 (docs/modules/meetings.md): a meeting's follow-ups become department work of their people
- * in charge when the meeting ends, or by 派发跟进事项 for follow-ups added later; all or nothing, and
- * only for an ended meeting, by those who may edit meetings.
+ * 会后跟进 and 发送会议通知 (docs/modules/meetings.md): a meeting's follow-ups become department work
+ * of their people in charge when the meeting ends, or by 派发跟进事项 for follow-ups added later; all
+ * or nothing, and only for an ended meeting, by those who may edit meetings. Its notices reach the
+ * host and attendees with the time, place and agenda.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +24,13 @@ afterAll(() => ctx.close());
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function addMeeting(title: string, followUps: { title: string; assignee: string }[]): Promise<string> {
+async function addMeeting(
+  title: string,
+  followUps: { title: string; assignee: string }[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const added = await ctx.send('POST', '/meeting/meeting/add', {
+    ...extra,
     title,
     meetingType: '1',
     roomId,
@@ -147,5 +153,41 @@ describe('会后跟进', () => {
     expect(status).toBe('1');
     expect((await followUps(id)).map((f) => f.status)).toEqual(['0', '0']);
     expect(await workOf('【会议跟进】检查消防通道')).toEqual([]);
+  });
+});
+
+describe('发送会议通知', () => {
+  it('tells the host and the attendees when and where, with the agenda; not the sender, not the frozen', async () => {
+    const id = await addMeeting('接待礼仪培训', [], {
+      attendees: 'chenjing,huangmin,dongjie',
+      meetingAgenda: {
+        added: [{ orderNum: 1, topic: '迎宾礼仪', plannedMinutes: 30 }],
+        edited: [],
+        deletedIds: [],
+      },
+    });
+    expect(await ctx.send('PUT', '/meeting/meeting/notify', { id })).toMatchObject({
+      success: true,
+      message: '已通知3人',
+    });
+    const { rows } = await sql<{ username: string; title: string; content: string; category: string }>`
+      select u.username, a.titile as title, a.msg_content as content, a.msg_category as category
+      from sys_announcement a join sys_announcement_send s on s.annt_id = a.id join sys_user u on u.id = s.user_id
+      where a.bus_type = 'meeting' and a.bus_id = ${id} order by u.username`.execute(ctx.database.db);
+    expect(rows.map((r) => r.username)).toEqual(['chenjing', 'huangmin', 'zhangwei']);
+    expect(rows[0]).toMatchObject({ title: '会议通知：接待礼仪培训', category: '4' });
+    expect(rows[0]!.content).toContain(`时间：${day(1)} 09:00 至 ${day(1)} 10:00`);
+    expect(rows[0]!.content).toContain('地点：跟进测试会议室');
+    expect(rows[0]!.content).toContain('<li>迎宾礼仪</li>');
+    // Staff without meeting:edit may not send it; an ended meeting is not announced.
+    expect(await ctx.send('PUT', '/meeting/meeting/notify', { id }, ctx.staffToken)).toMatchObject({
+      success: false,
+    });
+    await move('begin', id);
+    await move('finish', id);
+    expect(await ctx.send('PUT', '/meeting/meeting/notify', { id })).toMatchObject({
+      success: false,
+      message: '只有未开始或进行中的会议可以发送通知',
+    });
   });
 });
