@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
+import { publishTodo } from '../todo/push.js';
 
 export const EVAL_CATEGORY = '7';
 export const SELF_PAGE = '/evaluation/historyScore';
@@ -89,17 +90,7 @@ export async function flushPushes(
   pending.delete(id);
   if (!queued || !succeeded) return;
   try {
-    const names = [...queued.todo];
-    if (names.length > 0) {
-      const { rows } = await sql<{ id: string }>`select id from sys_user
-        where username in (${sql.join(names)}) and del_flag = 0`.execute(db);
-      if (rows.length > 0)
-        await bus.publish({
-          to: 'users',
-          userIds: rows.map((r) => r.id),
-          message: { cmd: 'todo', msgId: '', msgTxt: '' },
-        });
-    }
+    await publishTodo(db, bus, queued.todo);
     for (const n of queued.notices)
       await bus.publish({
         to: 'users',

@@ -12,6 +12,7 @@ import type { Db } from '../db/database.js';
 import { access, guarded } from '../entity/route-kit.js';
 import type { TransitionHook, TransitionHooks } from '../entity/transition-hooks.js';
 import { ApiError, okMessage } from '../result.js';
+import { publishTodo } from '../todo/push.js';
 import { todayIn } from '../workorder/rules.js';
 import { dispatchFollowUps, FollowUpMessages, type MeetingHead } from './follow-ups.js';
 import { inviteToMeeting, InviteMessages } from './invite.js';
@@ -38,15 +39,13 @@ export function meetingHooks(timeZone: string): TransitionHooks {
 
 /** Tells the people with work from a meeting's follow-ups to reload their 待办 (after the commit). */
 async function pushTodo(db: Db, bus: EventBus, meetingId: string): Promise<void> {
-  const { rows } = await sql<{ id: string }>`select distinct u.id from biz_meeting_follow_up f
-    join sys_user u on u.username = f.assignee and u.del_flag = 0
-    where f.meeting_id = ${meetingId} and f.status = '1'`.execute(db);
-  if (rows.length > 0)
-    await bus.publish({
-      to: 'users',
-      userIds: rows.map((r) => r.id),
-      message: { cmd: 'todo', msgId: '', msgTxt: '' },
-    });
+  const { rows } = await sql<{ assignee: string }>`select distinct assignee from biz_meeting_follow_up
+    where meeting_id = ${meetingId} and status = '1'`.execute(db);
+  await publishTodo(
+    db,
+    bus,
+    rows.map((r) => r.assignee),
+  );
 }
 
 function meetingIdOf(request: FastifyRequest): string {

@@ -15,7 +15,7 @@ import { createUrges } from '../notice/urge.js';
 import { noticeDb } from '../notice/tables.js';
 import { inVisibleProject, ProjectMessages, viewerOf, type Viewer } from './access.js';
 import { callerOf, text, type ProjectContext } from './context.js';
-import { pushTodo } from './todo.js';
+import { publishTodo } from '../todo/push.js';
 
 export const DEMAND_CIRCULATION = 'demand:circulation';
 
@@ -114,7 +114,7 @@ async function notify(
           message: { cmd: 'user', msgId: id, msgTxt: title },
         });
     }
-    await pushTodo(ctx, [demand.handler ?? '', to]);
+    await publishTodo(ctx.db, ctx.bus, [demand.handler ?? '', to]);
   } catch (error) {
     request.log.error({ err: error }, 'demand notice failed');
   }

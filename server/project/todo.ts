@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../bus/index.js';
 import type { TodoSource, TodoState, TodoWho } from '../todo/source.js';
+import { publishTodo } from '../todo/push.js';
 
 export const DEMAND_TODO_KIND: [string, string] = ['demand', '项目需求'];
 export const PROJECT_PAGE = '/modules/project/index';
@@ -28,20 +29,6 @@ export const DEMAND_TODO: TodoSource = {
   link: (projectId) => `${PROJECT_PAGE}?id=${encodeURIComponent(projectId)}`,
   select,
 };
-
-/** Tells these people's browsers to reload their to-do lists; failures are logged by the caller. */
-export async function pushTodo(ctx: { db: Db; bus: EventBus }, usernames: readonly string[]): Promise<void> {
-  const names = [...new Set(usernames.filter((u) => u !== ''))];
-  if (names.length === 0) return;
-  const users = await sql<{ id: string }>`select id from sys_user
-    where username in (${sql.join(names)}) and del_flag = 0`.execute(ctx.db);
-  if (users.rows.length > 0)
-    await ctx.bus.publish({
-      to: 'users',
-      userIds: users.rows.map((u) => u.id),
-      message: { cmd: 'todo', msgId: '', msgTxt: '' },
-    });
-}
 
 const PUSHED = new Set(['add', 'edit', 'closeDemand', 'delete', 'deleteBatch']);
 const handlersBefore = new WeakMap<FastifyRequest, string[]>();
@@ -76,7 +63,7 @@ export function installDemandTodoPush(app: FastifyInstance, db: Db, bus: EventBu
       if (reply.statusCode !== 200 || (payload as { success?: unknown })?.success !== true) return payload;
       const body = (request.body ?? {}) as Record<string, unknown>;
       const named = typeof body.handler === 'string' ? [body.handler] : [];
-      pushTodo({ db, bus }, [...(handlersBefore.get(request) ?? []), ...named]).catch((error: unknown) =>
+      publishTodo(db, bus, [...(handlersBefore.get(request) ?? []), ...named]).catch((error: unknown) =>
         request.log.error({ err: error }, 'to-do publish failed'),
       );
       return payload;

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
+import { publishTodo } from '../todo/push.js';
 
 const ITEM_PREFIX = '/sys/workItem/';
 const GENERATE = '/sys/routineWork/generate';
@@ -57,19 +58,7 @@ export function installWorkTodoPush(app: FastifyInstance, db: Db, bus: EventBus,
         const names = new Set([...(before.get(request) ?? []), ...(await executors(db, request, generate))]);
         if (typeof body.assignee === 'string' && body.assignee !== '') names.add(body.assignee);
         else if (path.endsWith('/add')) names.add(request.auth!.username);
-        if (names.size === 0) return;
-        const users = await db
-          .selectFrom('sysUser')
-          .select('id')
-          .where('username', 'in', [...names])
-          .where('delFlag', '=', 0)
-          .execute();
-        if (users.length > 0)
-          await bus.publish({
-            to: 'users',
-            userIds: users.map((u) => u.id),
-            message: { cmd: 'todo', msgId: '', msgTxt: '' },
-          });
+        await publishTodo(db, bus, names);
       })().catch((error: unknown) => request.log.error({ err: error }, 'to-do publish failed'));
       return payload;
     };

@@ -9,6 +9,7 @@ import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import type { Effects } from './service.js';
+import { publishTodo } from '../todo/push.js';
 
 /**
  * Spec 000 section 9 has no approval category: results file under 每日工作 (4) until it has one.
@@ -54,17 +55,7 @@ export async function publishEffects(
   pushes: readonly Push[],
 ): Promise<void> {
   try {
-    const names = [...effects.todo];
-    if (names.length > 0) {
-      const { rows } = await sql<{ id: string }>`select id from sys_user
-        where username in (${sql.join(names)}) and del_flag = 0`.execute(db);
-      if (rows.length > 0)
-        await bus.publish({
-          to: 'users',
-          userIds: rows.map((r) => r.id),
-          message: { cmd: 'todo', msgId: '', msgTxt: '' },
-        });
-    }
+    await publishTodo(db, bus, effects.todo);
     for (const p of pushes)
       await bus.publish({
         to: 'users',
