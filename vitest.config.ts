@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Three tiers: unit (pure), server (Fastify inject on a real database), browser (Chromium against a
-// real server and the built app). Browser tests run one file at a time: 2 cores. The groups run in
-// order (unit, server, browser) so the tiers do not compete for the cores.
+// real server and the built app). Browser files run two at a time (each with its own server and
+// database, both on the run's one Chromium): most of a browser test is waiting for the page, so two
+// keep the 2 cores busy. The groups run in order (unit, server, browser) so the tiers do not compete.
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +32,12 @@ export default defineConfig({
                 'tests/server/report-timeout-pg.test.ts',
                 'tests/server/report-source-pg.test.ts',
                 'tests/server/online-form-cluster.test.ts',
+                'tests/server/cluster-load.test.ts',
+                'tests/server/workflow-kill.test.ts',
+                'tests/server/pg-restart.test.ts',
+                'tests/server/pg-standby.test.ts',
+                'tests/server/import-kill.test.ts',
+                'tests/server/state-cluster.test.ts',
               ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
@@ -45,9 +52,13 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          // What a page shows after a request or a lazy chunk, under two files at once: 1 s (the
+          // default) is too short for a busy machine, and a state that does come is what is asserted.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { requireAccessDeclarations } from './http/access.js';
 import { installAuthentication } from './http/authenticate.js';
 import { createJsonSerializer } from './http/dates.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { ApiError, fail, ResultCode } from './result.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerSysRoutes } from './sys/routes.js';
@@ -22,7 +22,12 @@ import { installMeetingRules, meetingHooks, registerMeeting } from './meeting/mo
 import { EVALUATION_HOOKS, installEvaluationRules, registerEvaluation } from './evaluation/module.js';
 import { installDocumentRules, registerDocuments } from './document/module.js';
 import { installWorkflowRules, registerWorkflow } from './workflow/module.js';
+import { workflowTimerJob } from './workflow/timer-job.js';
+import { installOfficeRules, OFFICE_HOOKS, registerOffice } from './office/module.js';
+import { registerVehicles } from './vehicle/module.js';
 import { installProjectRules, registerProjects, PROJECT_HOOKS } from './project/module.js';
+import { installMailRules, registerMail } from './mail/module.js';
+import { installPersonnelRules, registerPersonnel } from './personnel/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
@@ -30,6 +35,15 @@ import { registerReports } from './report/module.js';
 import { installJobs } from './jobs/module.js';
 import { installOperationLog } from './sys/log/operation-log.js';
 import { installMonitor } from './monitor/module.js';
+import {
+  DATA_REFUSED,
+  DB_UNAVAILABLE,
+  installNulGuard,
+  isDatabaseUnavailable,
+  isDataError,
+  routerRefusal,
+} from './http/db-errors.js';
+import { installReadAfterWrite } from './db/read-routing.js';
 import { registerOnline } from './online/module.js';
 import { missingActionRoutes } from './entity/action-routes-check.js';
 import { routeTable } from './http/access.js';
@@ -55,21 +69,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    // A first start on a new database creates every declared table and the demo inside the plugins'
+    // registration: seconds on a busy machine, past Fastify's 10 s default.
+    pluginTimeout: 120_000,
+    // A malformed URL or an over-long path parameter is refused by the router before any route: as a
+    // Result too (server/http/db-errors.ts), not Fastify's own JSON.
+    frameworkErrors: routerRefusal,
   });
   requireAccessDeclarations(app);
   app.setReplySerializer(createJsonSerializer(config.timeZone));
-  await app.register(helmet, {
+  // The document editor's server (docs/modules/documents.md "Editor") serves api.js and the editor frame.
+  const editorOrigin = config.documentServer ? [new URL(config.documentServer.url).origin] : [];
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...editorOrigin],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         // Document preview shows a PDF in the browser's own viewer from a same-origin blob URL.
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:', ...editorOrigin],
         frameAncestors: ["'self'"],
       },
     },
@@ -79,6 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installOperationLog(app, deps);
   // Root hooks that count every request (系统监控, /metrics); before any route is registered.
   installMonitor(app, deps);
+  installNulGuard(app); // input PostgreSQL cannot store is refused before any handler
+  installReadAfterWrite(app, database.db); // a writer's lists read the primary (DATABASE_READ_URL)
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(fail(error.message, error.code));
@@ -86,6 +110,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (fastifyError.validation) return reply.status(200).send(fail(`参数错误：${fastifyError.message}`));
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       return reply.status(fastifyError.statusCode).send(fail(fastifyError.message, fastifyError.statusCode));
+    }
+    // The database restarting or out of reach: a clear answer, not an internal error (db-errors.ts).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(`database unavailable: ${fastifyError.message}`);
+      return reply.status(200).send(fail(DB_UNAVAILABLE, ResultCode.ERROR));
+    }
+    if (isDataError(error)) {
+      request.log.warn(`data error: ${fastifyError.message}`);
+      return reply.status(200).send(fail(DATA_REFUSED, ResultCode.ERROR));
     }
     request.log.error(error);
     return reply.status(200).send(fail('操作失败，服务器内部错误', ResultCode.ERROR));
@@ -102,12 +135,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       installWorkRules(api, deps, bus);
       installMeetingRules(api, deps, bus);
       installEvaluationRules(api, deps, bus);
-      installWorkflowRules(api, deps);
+      const approvals = installWorkflowRules(api, deps); // before the entity routes: the approvals' guard
+      installOfficeRules(api, deps); // before the entity routes: confirmed stock documents stay
       installProjectRules(api, deps, bus); // before the entity routes: project rights attach to them
+      installMailRules(api, deps); // before the entity routes: drafts are the author's alone
+      installPersonnelRules(api, deps); // before the entity routes: own file unless personnel:all
       const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
       const gridSync = installGridSync(api, deps, bus);
       const jobs = installJobs(api, deps, bus); // before the entity routes: its rules attach to them
+      jobs.registry.add(workflowTimerJob(approvals)); // fires the flows' timers (server/workflow)
       declarations = await registerEntityRoutes(
         api,
         deps,
@@ -116,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ...WORK_HOOKS,
           ...EVALUATION_HOOKS,
           ...PROJECT_HOOKS,
+          ...OFFICE_HOOKS,
           ...meetingHooks(config.timeZone),
         ]),
       );
@@ -127,8 +165,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerMeeting(api, deps, bus);
       await registerEvaluation(api, deps, todo);
       await registerDocuments(api, documents);
-      await registerWorkflow(api, deps, bus, todo);
+      await registerWorkflow(api, deps, bus, todo, declarations, approvals);
+      await registerOffice(api, deps, approvals);
+      await registerVehicles(api, deps, approvals); // after the office: its role approves bookings
       await registerProjects(api, deps, bus, declarations, todo);
+      await registerMail(api, deps, bus, declarations);
+      await registerPersonnel(deps);
       registerTodoRoutes(
         api,
         { db: database.db, registry: todo, today: () => todayIn(config.timeZone) },

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { parseWechatConfig, type WechatConfig } from './auth/wechat-config.js';
+import { parseDocumentServerConfig, type DocumentServerConfig } from './document/editor-config.js';
+import { parseDocumentStorageConfig, type DocumentStorageConfig } from './document/storage-config.js';
 
 /** Captcha mode: 'on' (random), 'off' (not asked: scripts and automated tests), or a fixed code for browser tests. */
 export type CaptchaMode = { kind: 'on' } | { kind: 'off' } | { kind: 'fixed'; code: string };
@@ -11,6 +13,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; when empty the embedded PGlite database in dataDir is used. */
   databaseUrl: string;
+  /** DATABASE_READ_URL: a streaming-replication standby the declared lists read from (docs/OPERATIONS.md). */
+  readDatabaseUrl: string;
   /** The admin account's password on the first run (seed). */
   adminPassword: string;
   /** Prefix of every API route. */
@@ -59,6 +63,17 @@ export interface ServerConfig {
    * when not configured: the user menu then says so and the binding routes refuse.
    */
   wechat?: WechatConfig | null;
+  /**
+   * The document editor's ONLYOFFICE-compatible server (DOCUMENT_SERVER_URL, DOCUMENT_SERVER_JWT_SECRET,
+   * server/document/editor-config.ts); null or absent: no 编辑, document preview only.
+   */
+  documentServer?: DocumentServerConfig | null;
+  /**
+   * Where document and template files live (server/document/storage-config.ts): the data directory,
+   * or S3-compatible object storage when S3_ENDPOINT is set (with S3_BUCKET, S3_ACCESS_KEY,
+   * S3_SECRET_KEY; S3_REGION, S3_FORCE_PATH_STYLE). Absent: the data directory.
+   */
+  documentStorage?: DocumentStorageConfig;
   /** Redis shown by 系统监控 (REDIS_URL); empty: the Redis pages say it is not configured. */
   redisUrl?: string;
   /** Bearer token of GET /metrics (METRICS_TOKEN); empty: the Prometheus endpoint is not served. */
@@ -88,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || '',
+    readDatabaseUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || '' : '',
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     apiBase: normaliseBase(env.API_BASE ?? '/api'),
     captcha: parseCaptchaMode(env.CAPTCHA),
@@ -114,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     dataSourceKey: env.DATA_SOURCE_KEY || undefined,
     wechat: parseWechatConfig(env),
+    documentServer: parseDocumentServerConfig(env),
+    documentStorage: parseDocumentStorageConfig(env),
     redisUrl: env.REDIS_URL || '',
     metricsToken: env.METRICS_TOKEN || '',
   };

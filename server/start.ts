@@ -22,6 +22,7 @@ export async function startServer(
 ): Promise<StartedServer> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    readDatabaseUrl: config.readDatabaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
   });
   await migrateToLatest(database.db);
@@ -34,8 +35,25 @@ export async function startServer(
     seeded,
     url: address.replace('0.0.0.0', '127.0.0.1'),
     async close() {
+      closeSocketsForRestart(app);
+      // Fastify stops accepting, closes idle keep-alive connections and waits for in-flight requests.
+      // It closes idle connections once; a connection whose request finishes during the drain would
+      // then hold the exit for its whole keep-alive timeout: from now on an idle one ends at once.
+      app.server.keepAliveTimeout = 1;
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * WebSocket close code 1012 "Service Restart" (RFC 6455 registry): this server is going away, come
+ * back. The shell's notice socket reconnects 5 s after any close (src/notice/socket.ts); behind the
+ * proxy that lands on another instance. Without this, @fastify/websocket closes them with no code.
+ */
+export const RESTART_CLOSE_CODE = 1012;
+
+function closeSocketsForRestart(app: FastifyInstance): void {
+  for (const client of app.websocketServer?.clients ?? [])
+    client.close(RESTART_CLOSE_CODE, 'server restarting');
 }

@@ -28,6 +28,7 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'textarea', load: () => text().then((m) => m.TextAreaWidget) },
   { type: 'password', load: () => text().then((m) => m.PasswordWidget) },
   { type: 'number', load: () => import('./widgets/number-widget').then((m) => m.NumberWidget) },
+  { type: 'progress', load: () => import('./widgets/number-widget').then((m) => m.NumberWidget) },
   { type: 'select', load: () => choice().then((m) => m.SelectWidget) },
   { type: 'multiSelect', load: () => choice().then((m) => m.MultiSelectWidget) },
   { type: 'radio', load: () => choice().then((m) => m.RadioWidget) },

@@ -2,12 +2,14 @@
  * 预览与版本 (docs/modules/documents.md): a document's or template's versions (its records: who,
  * when, size) with 预览 and 下载 per version, and the chosen version shown below; opened from a
  * record row (文件列表) it shows that one file. Downloads go through the one HTTP client, so the
- * server's refusal (no download right) reaches the user as its message.
+ * server's refusal (no download right) reaches the user as its message. 编辑 (edit right, an editable
+ * type) opens the current file in the document server's editor, only when one is configured.
  */
 import { Button, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useRuntime, type PanelProps } from '../../runtime/render';
 import { fetchFile, saveBlob } from '../../runtime/render/data/files';
+import { DocumentEditor } from './DocumentEditor';
 import { DOWNLOAD_URL, FilePreview, type FileRef } from './FilePreview';
 import { shortName, sizeText } from './file-names';
 
@@ -53,6 +55,17 @@ export default function DocumentFiles({ row, model }: PanelProps): React.JSX.Ele
   const [records, setRecords] = useState<FileRecord[]>([]);
   const [shown, setShown] = useState<FileRef>(start.head);
   const canDownload = start.listed ? String(row?.power ?? '').includes('download') : true;
+  const [editorTypes, setEditorTypes] = useState<string[]>([]);
+  const [editing, setEditing] = useState(false);
+  const ext = start.head.fileName.slice(start.head.fileName.lastIndexOf('.') + 1).toLowerCase();
+  const canEdit = start.listed && String(row?.power ?? '').includes('edit') && editorTypes.includes(ext);
+
+  useEffect(() => {
+    if (!start.listed) return;
+    void http.get<{ enabled: boolean; types: string[] }>('/sys/document/editorConfig').then((answer) => {
+      if (answer.success && answer.result?.enabled) setEditorTypes(answer.result.types);
+    });
+  }, [http, start.listed]);
 
   useEffect(() => {
     if (!start.listed) return;
@@ -131,7 +144,18 @@ export default function DocumentFiles({ row, model }: PanelProps): React.JSX.Ele
             下载
           </Button>
         )}
+        {canEdit && (
+          <Button size="small" type="primary" onClick={() => setEditing(true)}>
+            编辑
+          </Button>
+        )}
       </Space>
+      {editing && (
+        <DocumentEditor
+          target={{ param: start.head.param, headId: start.head.headId, fileName: start.head.fileName }}
+          onClose={() => setEditing(false)}
+        />
+      )}
       <FilePreview key={`${shown.headId}:${shown.recordId ?? ''}`} file={shown} />
     </div>
   );

@@ -9,7 +9,10 @@ import { useRuntime, type PanelProps } from '../../runtime/render';
 import { BASE, detailOf, loadHead, STARTER, type CgformHead } from './cgform-api';
 import { SaveProblems, type Refusal } from './SaveProblems';
 
-const JsonEditor = lazy(() => import('./JsonEditor'));
+const DesignerTabs = lazy(() => import('./cgform/DesignerTabs'));
+const CopyFromFile = lazy(() => import('./cgform/CopyFromFile'));
+const ImportFromTable = lazy(() => import('./cgform/ImportFromTable'));
+const ExportFileButton = lazy(() => import('./cgform/ExportFileButton'));
 const spin = <Spin style={{ display: 'block', padding: 48 }} />;
 
 export default function CgformEditor({ row, close, refresh }: PanelProps): React.JSX.Element {
@@ -32,10 +35,11 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
     );
   }, [http, id]);
 
-  const save = async () => {
+  /** Saves; `confirm` names the data-changing migrations the admin confirmed after a refusal. */
+  const save = async (confirm: string[] = []) => {
     setSaving(true);
     try {
-      const body = { declaration: text, comment };
+      const body = { declaration: text, comment, confirm };
       const res = head
         ? await http.put(`${BASE}/edit`, { ...body, id: head.id, rowVersion: head.rowVersion })
         : await http.post(`${BASE}/add`, body);
@@ -56,12 +60,18 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Text type="secondary">
         {head
-          ? `正在编辑“${head.title}”（${head.name}），当前版本 ${head.currentVersion}；保存后生成新版本，表结构同步只做新增和加长。`
+          ? `正在编辑“${head.title}”（${head.name}），当前版本 ${head.currentVersion}；保存后生成新版本；删除、改名、改类型和缩短字段需要确认迁移。`
           : '按声明语言（schemas/README.md）填写表单；接口路径须以 /online/data/ 开头。'}
       </Typography.Text>
-      <SaveProblems refusal={refusal} />
+      <SaveProblems refusal={refusal} onConfirm={(names) => void save(names)} />
       <Suspense fallback={spin}>
-        <JsonEditor value={text} onChange={setText} height={440} />
+        {!id && (
+          <div>
+            <CopyFromFile onCopy={setText} />
+            <ImportFromTable onImport={setText} />
+          </div>
+        )}
+        <DesignerTabs text={text} onText={setText} />
       </Suspense>
       <Input
         aria-label="保存说明"
@@ -75,6 +85,11 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
           保存
         </Button>
         <Button onClick={close}>取消</Button>
+        {head && (
+          <Suspense fallback={null}>
+            <ExportFileButton id={head.id} dirty={text !== head.declaration} />
+          </Suspense>
+        )}
       </Space>
     </Space>
   );

@@ -1,14 +1,23 @@
 /**
  * 版本 of the online form designer: every saved version with its author, time and note; 查看 shows
- * the JSON, 回滚 saves the chosen version again as a new one (same checks and sync as a save).
+ * the JSON, 对比 shows two versions side by side (cgform/VersionDiff), 回滚 saves the chosen version
+ * again as a new one (same checks and sync as a save; a refused one may be confirmed as a migration).
  */
-import { Button, Popconfirm, Space, Spin, Table } from 'antd';
+import { Button, Popconfirm, Select, Space, Spin, Table } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useRuntime, type PanelProps } from '../../runtime/render';
 import { BASE, detailOf, loadHead, type CgformHead } from './cgform-api';
 import { SaveProblems, type Refusal } from './SaveProblems';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
+const VersionDiff = lazy(() => import('./cgform/VersionDiff'));
+
+interface Compared {
+  from: number;
+  to: number;
+  a: Record<string, unknown>;
+  b: Record<string, unknown>;
+}
 
 interface VersionRow {
   version: number;
@@ -24,6 +33,9 @@ export default function CgformVersions({ row, refresh }: PanelProps): React.JSX.
   const [versions, setVersions] = useState<VersionRow[] | null>(null);
   const [shown, setShown] = useState<{ version: number; text: string } | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [pair, setPair] = useState<[number | null, number | null]>([null, null]);
+  const [compared, setCompared] = useState<Compared | null>(null);
+  const [rollingTo, setRollingTo] = useState<number | null>(null);
 
   const reload = useCallback(async () => {
     const [loaded, list] = await Promise.all([
@@ -38,15 +50,28 @@ export default function CgformVersions({ row, refresh }: PanelProps): React.JSX.
     void reload();
   }, [reload]);
 
-  const view = async (version: number) => {
+  const text = async (version: number) => {
     const res = await http.get<{ declaration: string }>(`${BASE}/version`, { id, version });
-    if (res.success && res.result) setShown({ version, text: res.result.declaration });
+    return res.success && res.result ? res.result.declaration : null;
   };
 
-  const rollback = async (version: number) => {
+  const view = async (version: number) => {
+    const json = await text(version);
+    if (json !== null) setShown({ version, text: json });
+  };
+
+  const compare = async () => {
+    const [from, to] = pair[0] !== null && pair[1] !== null ? pair : defaultPair(versions ?? []);
+    if (from === null || to === null) return;
+    const [a, b] = await Promise.all([text(from), text(to)]);
+    if (a !== null && b !== null) setCompared({ from, to, a: JSON.parse(a), b: JSON.parse(b) });
+  };
+
+  const rollback = async (version: number, confirm: string[] = []) => {
     if (!head) return;
-    const res = await http.post(`${BASE}/rollback`, { id, rowVersion: head.rowVersion, version });
+    const res = await http.post(`${BASE}/rollback`, { id, rowVersion: head.rowVersion, version, confirm });
     if (!res.success) {
+      setRollingTo(version);
       setRefusal({ message: res.message, detail: detailOf(res) });
       return;
     }
@@ -58,7 +83,10 @@ export default function CgformVersions({ row, refresh }: PanelProps): React.JSX.
   if (!versions || !head) return <Spin style={{ display: 'block', padding: 48 }} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <SaveProblems refusal={refusal} />
+      <SaveProblems
+        refusal={refusal}
+        onConfirm={rollingTo === null ? undefined : (names) => void rollback(rollingTo, names)}
+      />
       <Table<VersionRow>
         rowKey="version"
         size="small"
@@ -92,6 +120,33 @@ export default function CgformVersions({ row, refresh }: PanelProps): React.JSX.
           },
         ]}
       />
+      <Space>
+        <span>对比版本</span>
+        {[0, 1].map((side) => (
+          <Select
+            key={side}
+            aria-label={side === 0 ? '对比版本A' : '对比版本B'}
+            value={pair[side] ?? defaultPair(versions)[side]}
+            options={versions.map((v) => ({ value: v.version, label: `版本 ${v.version}` }))}
+            onChange={(v: number) =>
+              setPair(
+                side === 0
+                  ? [v, pair[1] ?? defaultPair(versions)[1]]
+                  : [pair[0] ?? defaultPair(versions)[0], v],
+              )
+            }
+            style={{ width: 110 }}
+          />
+        ))}
+        <Button onClick={() => void compare()} disabled={versions.length < 2}>
+          对比
+        </Button>
+      </Space>
+      {compared && (
+        <Suspense fallback={<Spin />}>
+          <VersionDiff a={compared.a} b={compared.b} from={compared.from} to={compared.to} />
+        </Suspense>
+      )}
       {shown && (
         <Suspense fallback={<Spin />}>
           <div>版本 {shown.version}</div>
@@ -100,4 +155,9 @@ export default function CgformVersions({ row, refresh }: PanelProps): React.JSX.
       )}
     </Space>
   );
+}
+
+/** By default the version before the current one against the current one. */
+function defaultPair(versions: readonly VersionRow[]): [number | null, number | null] {
+  return [versions[1]?.version ?? null, versions[0]?.version ?? null];
 }

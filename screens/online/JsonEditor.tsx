@@ -1,18 +1,26 @@
 /**
  * The online form designer's JSON editor: CodeMirror 6 (line numbers, brackets, search, undo) with
- * a linter that marks where the text stops being JSON. It loads with the designer only.
+ * a linter that marks where the text stops being JSON. Given a JSON Schema (the designer passes
+ * `schemas/meta`), it also completes keys and values and marks the schema's problems inline
+ * (json-schema-editor.ts). It loads with the designer only.
  */
 import { EditorView, basicSetup } from 'codemirror';
 import { EditorState } from '@codemirror/state';
 import { indentUnit } from '@codemirror/language';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { useEffect, useRef } from 'react';
+import type { JsonSchema } from './json-assist';
+import { schemaDiagnostics, schemaLanguage, type ExtraCheck } from './json-schema-editor';
 
 export interface JsonEditorProps {
   value: string;
   onChange?(value: string): void;
   readOnly?: boolean;
   height?: number;
+  /** Completion and inline validation from this schema. */
+  schema?: JsonSchema;
+  /** Further problems of a value the schema accepts (the semantic rules), each at its JSON pointer. */
+  check?: ExtraCheck;
 }
 
 /** Where JSON.parse stopped, as one diagnostic (V8 says "... at position N"). */
@@ -30,7 +38,14 @@ export function jsonDiagnostics(text: string): Diagnostic[] {
   }
 }
 
-export default function JsonEditor({ value, onChange, readOnly = false, height = 480 }: JsonEditorProps) {
+export default function JsonEditor({
+  value,
+  onChange,
+  readOnly = false,
+  height = 480,
+  schema,
+  check,
+}: JsonEditorProps) {
   const box = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
@@ -48,7 +63,15 @@ export default function JsonEditor({ value, onChange, readOnly = false, height =
           EditorState.tabSize.of(2),
           EditorState.readOnly.of(readOnly),
           lintGutter(),
-          linter((v) => jsonDiagnostics(v.state.doc.toString()), { delay: 300 }),
+          schema ? schemaLanguage(schema) : [],
+          linter(
+            (v) => {
+              const text = v.state.doc.toString();
+              const syntax = jsonDiagnostics(text);
+              return syntax.length > 0 || !schema ? syntax : schemaDiagnostics(schema, text, check);
+            },
+            { delay: 300 },
+          ),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current?.(update.state.doc.toString());
           }),

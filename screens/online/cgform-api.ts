@@ -16,6 +16,16 @@ export interface SaveDetail {
   reasons?: string[];
   /** What this version can change instead (with reasons). */
   hint?: string;
+  /** Named migrations that would perform the refused change when confirmed (all refusals have one). */
+  migrations?: Migration[];
+}
+
+/** A confirmed-migration offer: `drop:visits`, `rename:visits>visit_count`, `retype:visits`, `narrow:visitor`. */
+export interface Migration {
+  name: string;
+  title: string;
+  /** Not needed for the save (e.g. dropping a renamed field's old column). */
+  optional?: boolean;
 }
 
 export const BASE = '/online/cgform/head';

@@ -5,7 +5,10 @@ import { ProjectChildList } from './ProjectChildList';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectInfo, ProjectMembers } from './ProjectInfo';
 import type { ProjectModels } from './ProjectPage';
-import { PageText } from './text';
+import { StageFlow } from './StageFlow';
+import { MembersEditor } from './MembersEditor';
+import { ProjectRights, rightsOf } from './ProjectRights';
+import { PageText, RightsText, StageText } from './text';
 import { useProject } from './use-project';
 
 export interface ProjectBodyProps {
@@ -47,6 +50,18 @@ export function ProjectBody({ id, models, onBack }: ProjectBodyProps): React.JSX
               children: <ProjectInfo model={models.project} project={project} />,
             },
             {
+              key: 'stages',
+              label: StageText.tab,
+              children: (
+                <StageFlow
+                  key={String(project.procInsId ?? '')}
+                  projectId={id}
+                  fileModel={models.nodeFile}
+                  onChanged={() => void reload()}
+                />
+              ),
+            },
+            {
               key: 'contacts',
               label: PageText.tabContacts,
               children: <ProjectChildList model={models.contact} projectId={id} title={PageText.contacts} />,
@@ -56,7 +71,33 @@ export function ProjectBody({ id, models, onBack }: ProjectBodyProps): React.JSX
               label: PageText.tabDemands,
               children: <ProjectChildList model={models.demand} projectId={id} title={PageText.demands} />,
             },
-            { key: 'members', label: PageText.tabMembers, children: <ProjectMembers project={project} /> },
+            {
+              key: 'plans',
+              label: StageText.tabPlans,
+              children: <ProjectChildList model={models.plan} projectId={id} title={StageText.plans} />,
+            },
+            {
+              key: 'orders',
+              label: StageText.tabOrders,
+              children: <ProjectChildList model={models.workOrder} projectId={id} title={StageText.orders} />,
+            },
+            {
+              key: 'members',
+              label: PageText.tabMembers,
+              children: (
+                <>
+                  {rightsOf(project).members && (
+                    <MembersEditor project={project} onChanged={() => void reload()} />
+                  )}
+                  <ProjectMembers project={project} />
+                </>
+              ),
+            },
+            {
+              key: 'rights',
+              label: RightsText.tab,
+              children: <ProjectRights project={project} onChanged={() => void reload()} />,
+            },
           ]}
         />
       </Card>

@@ -1,8 +1,8 @@
 /**
  * 项目主页 (/modules/project/index?id=<projectId>, menu key modules/project/ProjectPage): the
  * project's header with its status and the moves this user may make, then tabs of its details,
- * contacts, demands and members. The contacts and demands are their declarations' own lists scoped
- * to this project (runtime/render/inner-table/ChildList). A person outside the project gets the
+ * stage flow, contacts, demands, plans, work orders and members. The lists are their declarations'
+ * own lists scoped to this project (runtime/render/inner-table/ChildList). A person outside the project gets the
  * server's refusal as a clear page (getProjectById answers code 403), never an empty screen.
  */
 import { Button, Result, Spin } from 'antd';
@@ -21,13 +21,18 @@ export interface ProjectModels {
   project: EntityModel;
   contact: EntityModel;
   demand: EntityModel;
+  plan: EntityModel;
+  workOrder: EntityModel;
+  nodeFile: EntityModel;
 }
 
 async function loadModels(): Promise<ProjectModels> {
-  const [project, contact, demand] = await Promise.all(
-    ['project', 'projectContact', 'demand'].map((name) => loadEntityModel(name)),
+  const [project, contact, demand, plan, workOrder, nodeFile] = await Promise.all(
+    ['project', 'projectContact', 'demand', 'projectPlan', 'projectWorkOrder', 'projectNodeFile'].map(
+      (name) => loadEntityModel(name),
+    ),
   );
-  return { project, contact, demand };
+  return { project, contact, demand, plan, workOrder, nodeFile };
 }
 
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;

@@ -1,8 +1,10 @@
 /**
- * 审批人 of a user task: the rule kind, and for 指定人员 / 指定角色 a searchable picker of the
- * active users (系统用户) or the roles. Writes `zh:assignee` as soon as the rule is complete.
+ * 审批人 of a user task: the rule kind, and for 指定人员 / 多名人员 / 指定角色 / 指定岗位 a searchable
+ * picker of the active users (系统用户), the roles or the positions; for 表单字段中的人员 the field's
+ * name (a field of the bound form, e.g. a user picker 指定审批人). Writes `zh:assignee` as soon as
+ * the rule is complete.
  */
-import { Select, Space } from 'antd';
+import { Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../runtime/render';
 import { formatRule, parseRule, RULE_KINDS, type AssigneeRule, type RuleKind } from './assignee-rule';
@@ -19,6 +21,10 @@ interface RoleRow {
   roleCode: string;
   roleName: string;
 }
+interface PositionRow {
+  code: string;
+  name: string;
+}
 
 export function AssigneeEditor({
   value,
@@ -34,11 +40,17 @@ export function AssigneeEditor({
 
   useEffect(() => setRule(parseRule(value)), [value]);
   useEffect(() => {
+    if (rule.kind === 'position')
+      void http
+        .get<{ records: PositionRow[] }>('/sys/position/list', { pageNo: 1, pageSize: 200 })
+        .then((res) => {
+          if (res.success) setOptions(res.result.records.map((p) => ({ value: p.code, label: p.name })));
+        });
     if (rule.kind === 'role')
       void http.get<RoleRow[]>('/sys/role/queryall').then((res) => {
         if (res.success) setOptions(res.result.map((r) => ({ value: r.roleCode, label: r.roleName })));
       });
-    if (rule.kind === 'user')
+    if (rule.kind === 'user' || rule.kind === 'users')
       void http
         .get<{ records: UserRow[] }>('/sys/user/queryUserComponentData', {
           pageNo: 1,
@@ -59,7 +71,12 @@ export function AssigneeEditor({
     const text = formatRule(next);
     if (text) onChange(text);
   };
-  const picker = rule.kind === 'user' || rule.kind === 'role';
+  const picker = rule.kind === 'user' || rule.kind === 'role' || rule.kind === 'position';
+  const pickerText = { user: ['审批人员', '搜索并选择人员'], role: ['审批角色', '请选择角色'] }[
+    rule.kind === 'user' || rule.kind === 'role' ? rule.kind : 'role'
+  ];
+  const [ariaLabel, placeholder] = rule.kind === 'position' ? ['审批岗位', '请选择岗位'] : pickerText;
+  const chosen = rule.code ? rule.code.split(',') : [];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Select<RuleKind>
@@ -71,8 +88,8 @@ export function AssigneeEditor({
       />
       {picker && (
         <Select
-          aria-label={rule.kind === 'user' ? '审批人员' : '审批角色'}
-          placeholder={rule.kind === 'user' ? '搜索并选择人员' : '请选择角色'}
+          aria-label={ariaLabel}
+          placeholder={placeholder}
           showSearch={
             rule.kind === 'user' ? { filterOption: false, onSearch: setWord } : { optionFilterProp: 'label' }
           }
@@ -83,6 +100,28 @@ export function AssigneeEditor({
               : options
           }
           onChange={(code: string) => update({ kind: rule.kind, code })}
+        />
+      )}
+      {rule.kind === 'field' && (
+        <Input
+          aria-label="人员字段"
+          placeholder="表单字段名，如 approver（字段值为账号）"
+          value={rule.code}
+          onChange={(e) => update({ kind: 'field', code: e.target.value.trim() })}
+        />
+      )}
+      {rule.kind === 'users' && (
+        <Select
+          mode="multiple"
+          aria-label="审批人员（多名）"
+          placeholder="搜索并选择多名人员"
+          showSearch={{ filterOption: false, onSearch: setWord }}
+          value={chosen}
+          options={[
+            ...options,
+            ...chosen.filter((c) => !options.some((o) => o.value === c)).map((c) => ({ value: c, label: c })),
+          ]}
+          onChange={(codes: string[]) => update({ kind: 'users', code: codes.join(',') })}
         />
       )}
     </Space>

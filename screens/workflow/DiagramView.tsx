@@ -18,20 +18,24 @@ export interface DiagramMarks {
   done: readonly string[];
   current: readonly string[];
   flows: readonly string[];
+  /** Service tasks whose handler failed (also in `current`): drawn in red. */
+  failed?: readonly string[];
 }
 
 export const DiagramText = {
   done: '已完成',
   current: '进行中',
   pending: '未到达',
+  stopped: '处理失败',
   failed: '流程图无法显示：',
 } as const;
 
-export function DiagramLegend(): React.JSX.Element {
+export function DiagramLegend({ failed = false }: { failed?: boolean }): React.JSX.Element {
   return (
     <Space size={4} className="zj-wf-legend">
       <Tag color="success">{DiagramText.done}</Tag>
       <Tag color="processing">{DiagramText.current}</Tag>
+      {failed && <Tag color="error">{DiagramText.stopped}</Tag>}
       <Tag>{DiagramText.pending}</Tag>
     </Space>
   );
@@ -68,6 +72,7 @@ export function DiagramView({
         mark(marks?.done, 'zj-wf-done');
         mark(marks?.flows, 'zj-wf-done');
         mark(marks?.current, 'zj-wf-current');
+        mark(marks?.failed, 'zj-wf-failed');
       } catch (error) {
         if (live)
           setProblem(`${DiagramText.failed}${error instanceof Error ? error.message : String(error)}`);

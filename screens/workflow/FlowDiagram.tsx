@@ -29,6 +29,7 @@ interface Diagram {
   xml: string;
   done: string[];
   current: string[];
+  failed?: string[];
   flows: string[];
   history: HistoryEntry[];
 }
@@ -41,6 +42,10 @@ const COLOURS: Readonly<Record<string, string>> = {
   terminate: 'red',
   withdraw: 'gray',
   reassign: 'orange',
+  return: 'orange',
+  transfer: 'orange',
+  addsign: 'purple',
+  resubmit: 'blue',
 };
 
 function instanceOf(row: Record<string, unknown> | null): Record<string, string> {
@@ -62,7 +67,10 @@ export default function FlowDiagram({ row }: PanelProps): React.JSX.Element {
     });
   }, [http, query]);
   const marks = useMemo(
-    () => (data ? { done: data.done, current: data.current, flows: data.flows } : undefined),
+    () =>
+      data
+        ? { done: data.done, current: data.current, flows: data.flows, failed: data.failed ?? [] }
+        : undefined,
     [data],
   );
 
@@ -76,7 +84,7 @@ export default function FlowDiagram({ row }: PanelProps): React.JSX.Element {
         <Descriptions.Item label="状态">{data.statusText}</Descriptions.Item>
       </Descriptions>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-        <DiagramLegend />
+        <DiagramLegend failed={(data.failed ?? []).length > 0} />
       </div>
       <DiagramView xml={data.xml} marks={marks} height={380} />
       <Typography.Title level={5} style={{ marginTop: 16 }}>

@@ -1,13 +1,19 @@
 /**
  * The modeler's properties beside the canvas: what the engine honours today (docs/modules/workflow.md,
- * "Models"): a name for every element, the assignee rule of a user task, the condition of a flow
+ * "Models"): a name for every element, the assignee rule of a user task (and its 会签 / 或签 and
+ * field rights: TaskOptions; its timer: TimerOptions; 抄送人: CcOptions; 审批意见必填), a service task's registered
+ * handler (ServiceOptions), the condition of a flow
  * leaving an exclusive gateway (or 默认连线), and a gateway's default flow.
  */
 import { Checkbox, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { ServiceOptions } from './ServiceOptions';
 import { AssigneeEditor } from './AssigneeEditor';
+import { CcOptions } from './CcOptions';
 import type { BusinessObject, Moddle, Modeling, Shape } from './bpmn/services';
 import { describe, fromLogic, toLogic, type Clause } from './condition';
 import { ConditionEditor } from './ConditionEditor';
+import { TaskOptions } from './TaskOptions';
+import { TimerOptions } from './TimerOptions';
 
 export interface ModelerApi {
   modeling: Modeling;
@@ -20,6 +26,8 @@ const TYPE_TEXT: Readonly<Record<string, string>> = {
   'bpmn:EndEvent': '结束事件',
   'bpmn:UserTask': '审批节点（用户任务）',
   'bpmn:ExclusiveGateway': '排他网关',
+  'bpmn:ParallelGateway': '并行网关（分支 / 汇聚）',
+  'bpmn:ServiceTask': '服务节点（自动处理）',
   'bpmn:SequenceFlow': '连线',
 };
 
@@ -87,6 +95,25 @@ export function PropertiesPanel({
               onChange={(rule) => update({ 'zh:assignee': rule })}
             />
           </Form.Item>
+        )}
+        {type === 'bpmn:UserTask' && <TaskOptions bo={bo} moddle={api.moddle} update={update} />}
+        {type === 'bpmn:UserTask' && <TimerOptions bo={bo} update={update} />}
+        {type === 'bpmn:UserTask' && <CcOptions bo={bo} update={update} />}
+        {type === 'bpmn:UserTask' && (
+          <Form.Item>
+            <Checkbox
+              checked={bo.get('zh:commentRequired') === 'true'}
+              onChange={(e) => update({ 'zh:commentRequired': e.target.checked ? 'true' : undefined })}
+            >
+              审批意见必填（同意、驳回、退回时须填写意见）
+            </Checkbox>
+          </Form.Item>
+        )}
+        {type === 'bpmn:ServiceTask' && <ServiceOptions bo={bo} update={update} />}
+        {type === 'bpmn:ParallelGateway' && (
+          <Typography.Paragraph type="secondary">
+            并行网关：一条入口、多条出口为分支（各分支同时进行），多条入口、一条出口为汇聚（全部分支完成后继续）；连线不能设置条件。
+          </Typography.Paragraph>
         )}
         {isGateway(bo) && (
           <Form.Item label="默认连线" extra="其他连线的条件都不满足时走默认连线">

@@ -19,6 +19,8 @@ import { departDb } from '../sys/depart/tables.js';
 const MAX_CACHED_USERS = 10_000;
 /** How long an entry is trusted without any change heard. */
 export const ENTRY_TTL_MS = 60_000;
+/** Beyond this many answers for one user (one per screen for data scopes) the oldest is dropped first. */
+const MAX_ANSWERS_PER_USER = 500;
 /** A change naming more users than this is published as "everyone" (a NOTIFY payload stays small). */
 const MAX_NAMED_USERS = 100;
 
@@ -85,6 +87,8 @@ interface Entry<T> {
 /** One process's cached answers for one database; promises, so concurrent first loads share a query. */
 export class PermissionCache {
   private readonly users = new Map<string, Entry<ReadonlySet<string>>>();
+  /** Other answers read from a user's grants (the data-scope grants of a screen), by user and key. */
+  private readonly answers = new Map<string, Map<string, Entry<unknown>>>();
   private switchedOffCodes: Entry<ReadonlySet<string>> | null = null;
   private bus: EventBus | null = null;
 
@@ -112,6 +116,29 @@ export class PermissionCache {
     return entry.value;
   }
 
+  /**
+   * An answer that depends only on the user's roles, grants, permission rows and data rules (what
+   * `permissionsChanged` announces), loaded once per `key` and dropped with the user's codes.
+   */
+  answerOf<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+    let mine = this.answers.get(userId);
+    const held = mine?.get(key) as Entry<T> | undefined;
+    if (this.fresh(held)) return held.value;
+    if (!mine) {
+      if (this.answers.size >= MAX_CACHED_USERS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(userId, (mine = new Map()));
+    }
+    mine.delete(key);
+    if (mine.size >= MAX_ANSWERS_PER_USER) mine.delete(mine.keys().next().value!);
+    const entry: Entry<T> = { value: load(), loadedAt: this.now() };
+    mine.set(key, entry);
+    const owner = mine;
+    entry.value.catch(() => {
+      if (owner.get(key) === entry) owner.delete(key);
+    });
+    return entry.value;
+  }
+
   switchedOff(reload = false): Promise<ReadonlySet<string>> {
     if (!reload && this.fresh(this.switchedOffCodes)) return this.switchedOffCodes.value;
     const entry = { value: querySwitchedOff(this.db), loadedAt: this.now() };
@@ -126,10 +153,14 @@ export class PermissionCache {
   drop(userIds: readonly string[] | null): void {
     if (userIds === null) {
       this.users.clear();
+      this.answers.clear();
       this.switchedOffCodes = null;
       return;
     }
-    for (const id of userIds) this.users.delete(id);
+    for (const id of userIds) {
+      this.users.delete(id);
+      this.answers.delete(id);
+    }
   }
 
   get size(): number {

@@ -28,6 +28,37 @@ export type SessionLookup =
 // Sliding expiry is written at most once a minute per session, not on every request.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * How long a live session's answer is reused without asking the database: a page opens with a
+ * burst of calls, and the read is the one round trip every authenticated call pays. A change this
+ * server makes drops every answer at once (`forgetSessions`: a revocation, and every request that
+ * is not a read, which covers freezing, deleting or moving a user); one made on another server (or
+ * past the server) holds here within this time.
+ */
+export const SESSION_REUSE_MS = 1_000;
+type Live = Extract<SessionLookup, { status: 'ok' }>;
+interface Held {
+  found: Live;
+  loadedAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+/** Beyond this many held sessions the oldest is dropped first. */
+const MAX_HELD = 10_000;
+// Per database handle: one per server instance (a test's apps each open their own handle).
+const heldSessions = new WeakMap<Db, Map<string, Held>>();
+
+function heldOf(db: Db): Map<string, Held> {
+  let held = heldSessions.get(db);
+  if (!held) heldSessions.set(db, (held = new Map()));
+  return held;
+}
+
+/** Drops every reused session answer of this server (after a change that may end or alter one). */
+export function forgetSessions(db: Db): void {
+  heldSessions.get(db)?.clear();
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -60,6 +91,15 @@ export async function createSession(
 export async function lookupSession(db: Db, policy: SessionPolicy, token: string): Promise<SessionLookup> {
   if (!token || token.length > 200) return { status: 'unknown' };
   const tokenHash = hashToken(token);
+  const now = Date.now();
+  const held = heldOf(db);
+  const reuse = held.get(tokenHash);
+  if (reuse && now - reuse.loadedAt < SESSION_REUSE_MS && now >= reuse.loadedAt) {
+    if (now > reuse.lastSeenAt + policy.sessionIdleMinutes * 60_000 || now > reuse.expiresAt)
+      return { status: 'expired' };
+    return reuse.found;
+  }
+  held.delete(tokenHash);
   // The user comes in the same statement: every authenticated request needs both, and a round trip
   // is a measurable share of a short request.
   const row = await db
@@ -84,10 +124,10 @@ export async function lookupSession(db: Db, policy: SessionPolicy, token: string
     .executeTakeFirst();
   if (!row) return { status: 'unknown' };
   if (row.revokedAt) return { status: 'revoked', reason: row.revokedReason ?? 'logout' };
-  const now = Date.now();
   const idleDeadline = row.lastSeenAt.getTime() + policy.sessionIdleMinutes * 60_000;
   if (now > idleDeadline || now > row.expiresAt.getTime()) return { status: 'expired' };
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const touch = now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
+  if (touch) {
     await db
       .updateTable('sysSession')
       .set({ lastSeenAt: new Date(now) })
@@ -106,7 +146,15 @@ export async function lookupSession(db: Db, policy: SessionPolicy, token: string
           orgCode: row.orgCode ?? null,
           relTenantIds: row.relTenantIds ?? '',
         };
-  return { status: 'ok', userId: row.userId, tenantId: row.tenantId, tokenHash, user };
+  const found: Live = { status: 'ok', userId: row.userId, tenantId: row.tenantId, tokenHash, user };
+  if (held.size >= MAX_HELD) held.delete(held.keys().next().value!);
+  held.set(tokenHash, {
+    found,
+    loadedAt: now,
+    lastSeenAt: touch ? now : row.lastSeenAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+  });
+  return found;
 }
 
 export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason): Promise<void> {
@@ -116,6 +164,7 @@ export async function revokeSession(db: Db, tokenHash: string, reason: RevokeRea
     .where('tokenHash', '=', tokenHash)
     .where('revokedAt', 'is', null)
     .execute();
+  forgetSessions(db);
 }
 
 /** Ends every live session of a user (password change, freeze, forced sign-out), optionally sparing one. */
@@ -132,4 +181,5 @@ export async function revokeUserSessions(
     .where('revokedAt', 'is', null);
   if (exceptTokenHash) q = q.where('tokenHash', '!=', exceptTokenHash);
   await q.execute();
+  forgetSessions(db);
 }

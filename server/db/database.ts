@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { createPgliteDialect } from './pglite-dialect.js';
+import { registerStandby } from './read-routing.js';
 import { initdbInChild, needsInitdb } from './pglite-initdb.js';
 import type { Database } from './schema.js';
 
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** A dumped embedded data directory to start from (tests clone one prepared database). */
   pgliteLoadFrom?: Blob;
+  /** A streaming-replication standby for the declared lists' reads (DATABASE_READ_URL). */
+  readDatabaseUrl?: string;
   /** Sees every statement with its parameters (the bench replays a route's own SQL with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -49,15 +52,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle pooled connection the server ends (a restart, an administrator, a dropped database)
-    // emits 'error' on the pool; unhandled, that would end the whole process. The pool replaces it
-    // on the next query, so it is only reported.
-    pool.on('error', (error) => {
-      console.warn(`database connection lost: ${error.message}`);
-    });
+    const pool = openPool(options.databaseUrl);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    if (!options.readDatabaseUrl) return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    // The read standby (read-routing.ts): the declared lists read from it, everything else the primary.
+    const readDb = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: openPool(options.readDatabaseUrl) }),
+      plugins,
+      log,
+    });
+    registerStandby(db, readDb);
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      close: async () => {
+        await Promise.all([db.destroy(), readDb.destroy()]);
+      },
+    };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) {
@@ -71,4 +83,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: createPgliteDialect(pglite), plugins, log });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}
+
+function openPool(connectionString: string): pg.Pool {
+  // A request waits at most 10 s for a connection (a free one from the pool, or a new one while the
+  // database restarts): then it answers 数据库暂时不可用 (server/http/db-errors.ts) instead of hanging.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle pooled connection the server ends (a restart, an administrator, a dropped database)
+  // emits 'error' on the pool; unhandled, that would end the whole process. The pool replaces it
+  // on the next query, so it is only reported.
+  pool.on('error', (error) => {
+    console.warn(`database connection lost: ${error.message}`);
+  });
+  // The pool listens for that only while a connection is idle. One a request holds (a query running,
+  // or a transaction between two statements) emits 'error' with no listener when the database goes
+  // away (a restart's fast shutdown: 57P01), and that too would end the process: every connection
+  // keeps a listener of its own. Its query fails (数据库暂时不可用), and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`database connection error: ${error.message}`));
+  });
+  return pool;
 }

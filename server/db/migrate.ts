@@ -25,6 +25,20 @@ import { evaluations } from './migrations/0026_evaluations.js';
 import { projects } from './migrations/0027_projects.js';
 import { permissionLookups } from './migrations/0028_permission_lookups.js';
 import { meetingFollowUps } from './migrations/0029_meeting_follow_ups.js';
+import { workflowTaskActions } from './migrations/0030_workflow_task_actions.js';
+import { approvalsOfficeSupplies } from './migrations/0031_approvals_office_supplies.js';
+import { mailPersonnel } from './migrations/0032_mail_personnel.js';
+import { meetingAttendance } from './migrations/0033_meeting_attendance.js';
+import { projectPlans } from './migrations/0034_project_plans.js';
+import { projectStages } from './migrations/0040_project_stages.js';
+import { officeEquipment } from './migrations/0036_office_equipment.js';
+import { vehicles } from './migrations/0037_vehicles.js';
+import { documentPowerInheritance } from './migrations/0041_document_power_inheritance.js';
+import { workflowTimers } from './migrations/0038_workflow_timers.js';
+import { workflowServices } from './migrations/0043_workflow_services.js';
+import { taskStatusSuspended } from './migrations/0042_task_status_suspended.js';
+import { projectPermissions } from './migrations/0045_project_permissions.js';
+import { workflowUrgeCopy } from './migrations/0044_workflow_urge_copy.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -58,6 +72,20 @@ const migrations: Record<string, Migration> = {
   '0026_evaluations': evaluations,
   '0028_permission_lookups': permissionLookups,
   '0029_meeting_follow_ups': meetingFollowUps,
+  '0030_workflow_task_actions': workflowTaskActions,
+  '0031_approvals_office_supplies': approvalsOfficeSupplies,
+  '0032_mail_personnel': mailPersonnel,
+  '0033_meeting_attendance': meetingAttendance,
+  '0034_project_plans': projectPlans,
+  '0036_office_equipment': officeEquipment,
+  '0037_vehicles': vehicles,
+  '0038_workflow_timers': workflowTimers,
+  '0040_project_stages': projectStages,
+  '0041_document_power_inheritance': documentPowerInheritance,
+  '0042_task_status_suspended': taskStatusSuspended,
+  '0043_workflow_services': workflowServices,
+  '0045_project_permissions': projectPermissions,
+  '0044_workflow_urge_copy': workflowUrgeCopy,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,10 +9,15 @@ import { requestRights } from './guard.js';
 import { headById, type Head } from './records.js';
 import { powerOn, type Right } from './rights.js';
 import type { DocumentStorage } from './storage.js';
+import type { DocumentServerConfig } from './editor-config.js';
 
 export interface DocumentContext {
   db: Db;
   storage: DocumentStorage;
+  /** The document editor's server (editor-config.ts); null: no 编辑, preview only. */
+  editor: DocumentServerConfig | null;
+  /** The API prefix, for the absolute addresses the document server calls back on. */
+  apiBase: string;
 }
 
 export function usernameOf(request: FastifyRequest): string {

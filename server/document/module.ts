@@ -13,21 +13,30 @@ import { registerFileRoutes } from './file-routes.js';
 import { installDocumentGuards } from './guard.js';
 import { registerPowerRoutes } from './power-routes.js';
 import { registerDocumentRoutes } from './routes.js';
-import { DocumentStorage } from './storage.js';
+import { registerEditorRoutes } from './editor-routes.js';
+import { createDocumentStorage } from './storage.js';
 
 /** Call inside the API plugin before registerEntityRoutes. */
 export function installDocumentRules(app: FastifyInstance, deps: AppDeps): DocumentContext {
-  const ctx: DocumentContext = { db: deps.database.db, storage: new DocumentStorage(deps.config.dataDir) };
+  const ctx: DocumentContext = {
+    db: deps.database.db,
+    storage: createDocumentStorage(deps.config),
+    editor: deps.config.documentServer ?? null,
+    apiBase: deps.config.apiBase,
+  };
   installDocumentGuards(app, ctx.db, ctx.storage, deps.config.apiBase);
   return ctx;
 }
 
 /** Call inside the API plugin after registerEntityRoutes. */
 export async function registerDocuments(app: FastifyInstance, ctx: DocumentContext): Promise<void> {
+  // First: a store that cannot be used (S3 unreachable, keys refused) stops the start with the reason.
+  await ctx.storage.prepare();
   registerDocumentRoutes(app, ctx);
   registerClassifyRoutes(app, ctx);
   registerPowerRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerEditorRoutes(app, ctx);
   await writeDemoFiles(ctx);
 }
 

@@ -2,7 +2,8 @@
  * Authorisation by position (spec 001 "Position"): the classification tree to grant on, a
  * position's document / template rights, the positions, and saving a position's rights in one go
  * (`POST authorization` for documents, `autTemplate` for templates). The same rows are edited one
- * by one in 文档授权 (schemas/document/document-power.json).
+ * by one in 文档授权 (schemas/document/document-power.json), and as a tree with checkboxes in its
+ * 按职务授权 panel (screens/document/PowerTree.tsx).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -21,7 +22,11 @@ export interface PowerEntry {
 
 const yes = (value: unknown) => value === true || value === 'Y' || value === '1' || value === 1;
 
-/** The body's entries, checked: known classifications, each once; download and edit include view. */
+/**
+ * The body's entries, checked: known classifications, each once; download and edit include view.
+ * An entry with no right at all is kept: it is the node's own grant of nothing, which stops what the
+ * position has on a parent from reaching this node and its subtree (rights are inherited, rights.ts).
+ */
 export function parseEntries(raw: unknown, known: ReadonlySet<string>): PowerEntry[] {
   if (!Array.isArray(raw)) throw new ApiError('参数错误：powers 必须是数组');
   const seen = new Set<string>();
@@ -36,7 +41,7 @@ export function parseEntries(raw: unknown, known: ReadonlySet<string>): PowerEnt
     const download = yes(entry.download);
     const edit = yes(entry.edit);
     const view = yes(entry.view) || download || edit;
-    if (view) out.push({ classifyId, view, download, edit });
+    out.push({ classifyId, view, download, edit });
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * Position rights (docs/modules/documents.md): a user's positions (sys_user.post, a comma list of
  * position codes) grant, per classification, view / download / edit of its documents or templates
- * (biz_document_power). Download and edit each include view. Admins are not limited. The
+ * (biz_document_power), inherited down the classification tree until a node has its own grant
+ * (effectivePowers). Download and edit each include view. Admins are not limited. The
  * conditions are SQL over the alias `main` with bound values, so the engine ANDs them into its own
  * statements (addRequestScope) and the module's routes into theirs.
  */
@@ -38,11 +39,36 @@ export async function rightsOf(db: Db, userId: string): Promise<Rights> {
   return { admin: false, posts: posts.rows.map((p) => p.id) };
 }
 
+/**
+ * The rights each of the caller's positions has on every classification, inheritance applied
+ * (docs/modules/documents.md "Rights"): a position's grant on a node applies to the node and to
+ * every descendant down to (not including) a descendant with its own grant for that position, which
+ * then applies below it instead. An own grant may be "nothing" (all N): it stops the inheritance.
+ * Rows: (classify_id, post_id, can_view, can_download, can_edit). `union` (not `union all`) keeps
+ * the walk finite even if a broken tree ever had a cycle.
+ */
+export function effectivePowers(posts: readonly string[], type: PowerType): RawBuilder<unknown> {
+  const postList = posts.length > 0 ? sql.join(posts) : sql`null`;
+  return sql`with recursive eff (classify_id, post_id, can_view, can_download, can_edit) as (
+      select classify_id, post_id, can_view, can_download, can_edit from biz_document_power
+      where power_type = ${type} and post_id in (${postList})
+    union
+      select c.id, e.post_id, e.can_view, e.can_download, e.can_edit
+      from eff e join biz_document_classify c on c.parent_id = e.classify_id
+      where not exists (select 1 from biz_document_power o
+        where o.power_type = ${type} and o.post_id = e.post_id and o.classify_id = c.id)
+    ) select classify_id, post_id, can_view, can_download, can_edit from eff`;
+}
+
+/** The SQL test of a right on a row of effectivePowers (download and edit each include view). */
+function holds(right: Right): RawBuilder<SqlBool> {
+  if (right === 'view') return sql<SqlBool>`(p.can_view = 'Y' or p.can_download = 'Y' or p.can_edit = 'Y')`;
+  return sql<SqlBool>`${sql.ref(`p.${COLUMN[right]}`)} = 'Y'`;
+}
+
 /** The classification ids on which the caller has the right (a subquery), never for admins. */
 export function classifiesWith(rights: Rights, type: PowerType, right: Right): RawBuilder<unknown> {
-  const posts = rights.posts.length > 0 ? sql.join(rights.posts) : sql`null`;
-  return sql`select classify_id from biz_document_power where power_type = ${type}
-    and post_id in (${posts}) and ${sql.ref(COLUMN[right])} = 'Y'`;
+  return sql`select p.classify_id from (${effectivePowers(rights.posts, type)}) p where ${holds(right)}`;
 }
 
 /** `main.<column>` lies in a classification the caller has the right on (true for admins). */
@@ -58,22 +84,10 @@ export function classifyCondition(
 
 /** The caller's rights on one classification, as the row's `power` ('view,download,edit'). */
 export async function powerOn(db: Db, rights: Rights, type: PowerType, classifyId: string): Promise<Right[]> {
-  if (rights.admin) return ['view', 'download', 'edit'];
-  if (rights.posts.length === 0) return [];
-  const rows = await sql<{ v: string; d: string; e: string }>`
-    select max(can_view) as v, max(can_download) as d, max(can_edit) as e from biz_document_power
-    where power_type = ${type} and classify_id = ${classifyId} and post_id in (${sql.join(rights.posts)})`.execute(
-    db,
-  );
-  const row = rows.rows[0];
-  const out: Right[] = [];
-  if (row?.v === 'Y' || row?.d === 'Y' || row?.e === 'Y') out.push('view');
-  if (row?.d === 'Y') out.push('download');
-  if (row?.e === 'Y') out.push('edit');
-  return out;
+  return (await powersOn(db, rights, type, [classifyId])).get(classifyId) ?? [];
 }
 
-/** The caller's rights on many classifications at once (a list page's rows). */
+/** The caller's rights on many classifications at once (a list page's rows), inheritance applied. */
 export async function powersOn(
   db: Db,
   rights: Rights,
@@ -88,10 +102,11 @@ export async function powersOn(
   }
   if (ids.length === 0 || rights.posts.length === 0) return out;
   const rows = await sql<{ classifyId: string; v: string; d: string; e: string }>`
-    select classify_id, max(can_view) as v, max(can_download) as d, max(can_edit) as e
-    from biz_document_power where power_type = ${type} and classify_id in (${sql.join(ids)})
-      and post_id in (${sql.join(rights.posts)}) group by classify_id`.execute(db);
+    select p.classify_id, max(p.can_view) as v, max(p.can_download) as d, max(p.can_edit) as e
+    from (${effectivePowers(rights.posts, type)}) p where p.classify_id in (${sql.join(ids)})
+    group by p.classify_id`.execute(db);
   for (const row of rows.rows) {
+    if (row.v !== 'Y' && row.d !== 'Y' && row.e !== 'Y') continue; // an own grant of nothing
     const list: Right[] = ['view'];
     if (row.d === 'Y') list.push('download');
     if (row.e === 'Y') list.push('edit');

@@ -1,18 +1,19 @@
 /**
- * Where document and template files live: DATA_DIR/documents, outside DATA_DIR/uploads, so the
- * anonymous static route (/sys/common/static) can never serve them; they leave only through the
- * download route, after the position check. A file arrives through the existing upload
- * (/sys/common/upload, biz 'document': allow-list, content sniffing, size cap, random name) and is
- * claimed from there by the save that names it: moved, never copied, so the public path dies.
- * Stored paths look like `doc/<random name>`; nothing a client sends reaches the file system.
+ * Where document and template files live, behind one interface (docs/modules/documents.md,
+ * "Storage"): the data directory by default (storage-local.ts), or an S3-compatible object store
+ * when S3_ENDPOINT is set (storage-s3.ts, for installations on several servers). Either way files stay
+ * private: they leave only through the download route, after the position check, never through the
+ * anonymous static route (/sys/common/static). A file arrives through the existing upload
+ * (/sys/common/upload or uploadFile, biz 'document': allow-list, content sniffing, size cap, random
+ * name) and is claimed from there by the save that names it: moved, never copied, so the public path
+ * dies. Stored paths look like `doc/<random name>`; nothing a client sends reaches a file or object name.
  */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { allowedExtension, parseStoredPath, storedName } from '../sys/upload-policy.js';
+import type { Readable } from 'node:stream';
+import type { DocumentStorageConfig } from './storage-config.js';
+import { LocalDocumentStorage } from './storage-local.js';
+import { S3DocumentStorage } from './storage-s3.js';
 
-export const UPLOAD_BIZ = 'document';
-const PRIVATE = /^doc\/([0-9]{1,16}_[0-9a-f]{16}\.([a-z0-9]{1,5}))$/;
+export { UPLOAD_BIZ } from './storage-paths.js';
 
 export interface StoredFile {
   /** `doc/<name>`: what rows keep. */
@@ -20,82 +21,42 @@ export interface StoredFile {
   size: number;
 }
 
-export class DocumentStorage {
-  readonly root: string;
-  private readonly uploads: string;
+export interface OpenedFile {
+  stream: Readable;
+  size: number;
+}
 
-  constructor(dataDir: string) {
-    this.root = path.resolve(dataDir, 'documents');
-    this.uploads = path.resolve(dataDir, 'uploads');
-  }
-
-  /** The file of a stored path, or null when the path does not have the stored shape. */
-  fileOf(stored: string): string | null {
-    const match = PRIVATE.exec(stored);
-    return match ? path.join(this.root, match[1]) : null;
-  }
-
-  /** Claims a fresh upload (`document/<name>` as /sys/common/upload answered it); null if there is none. */
-  async claim(uploaded: unknown): Promise<StoredFile | null> {
-    if (typeof uploaded !== 'string') return null;
-    const parsed = parseStoredPath(uploaded.trim());
-    if (!parsed || !parsed.path.startsWith(`${UPLOAD_BIZ}/`) || parsed.path.split('/').length !== 2)
-      return null;
-    const from = path.join(this.uploads, parsed.path);
-    const name = path.basename(parsed.path);
-    await fsp.mkdir(this.root, { recursive: true });
-    const to = path.join(this.root, name);
-    try {
-      const stat = await fsp.lstat(from);
-      if (!stat.isFile()) return null;
-      await fsp.rename(from, to);
-      return { path: `doc/${name}`, size: stat.size };
-    } catch {
-      return null;
-    }
-  }
-
-  /** A copy of a stored file under a new random name (a template becoming a document). */
-  async copy(stored: string): Promise<StoredFile | null> {
-    const from = this.fileOf(stored);
-    const ext = allowedExtension(stored);
-    if (!from || !ext) return null;
-    const name = storedName(ext);
-    await fsp.mkdir(this.root, { recursive: true });
-    try {
-      await fsp.copyFile(from, path.join(this.root, name), fs.constants.COPYFILE_EXCL);
-      return { path: `doc/${name}`, size: (await fsp.stat(from)).size };
-    } catch {
-      return null;
-    }
-  }
-
+export interface DocumentStorage {
+  /** Where the files are, for logs and start errors (never a key). */
+  readonly description: string;
+  /** Readies the store at start (the S3 bucket is created when missing); throws when it cannot be. */
+  prepare(): Promise<void>;
+  /** Claims a fresh upload (`document/<name>` as the upload answered it); null if there is none. */
+  claim(uploaded: unknown): Promise<StoredFile | null>;
+  /** A copy of a stored file under a new random name (a template becoming a document); null if gone. */
+  copy(stored: string): Promise<StoredFile | null>;
+  /**
+   * Stores a stream (the document editor's saved file) under a new random name, or answers
+   * 'tooLarge' (nothing kept) once more than maxBytes arrived. The caller checks the bytes after.
+   */
+  store(ext: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StoredFile | 'tooLarge'>;
+  /** The first bytes of a stored file (to check its type), at most `bytes`. */
+  head(stored: string, bytes: number): Promise<Buffer>;
   /** Writes a file (the demo data); never overwrites. */
-  async write(stored: string, data: Buffer): Promise<void> {
-    const file = this.fileOf(stored);
-    if (!file) throw new Error(`not a stored document path: ${stored}`);
-    await fsp.mkdir(this.root, { recursive: true });
-    await fsp.writeFile(file, data, { flag: 'wx', mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  }
-
+  write(stored: string, data: Buffer): Promise<void>;
   /** Removes a stored file (its record is gone); a missing one is fine. */
-  async remove(stored: string | null): Promise<void> {
-    const file = stored ? this.fileOf(stored) : null;
-    if (file) await fsp.rm(file, { force: true });
-  }
-
+  remove(stored: string | null): Promise<void>;
   /** A read stream and size of a stored file, or null when it is missing. */
-  async open(stored: string): Promise<{ stream: fs.ReadStream; size: number } | null> {
-    const file = this.fileOf(stored);
-    if (!file) return null;
-    try {
-      const stat = await fsp.stat(file);
-      if (!stat.isFile()) return null;
-      return { stream: fs.createReadStream(file), size: stat.size };
-    } catch {
-      return null;
-    }
-  }
+  open(stored: string): Promise<OpenedFile | null>;
+}
+
+/** The store the configuration names: the data directory unless S3 is configured. */
+export function createDocumentStorage(config: {
+  dataDir: string;
+  documentStorage?: DocumentStorageConfig;
+}): DocumentStorage {
+  const chosen = config.documentStorage;
+  return chosen?.kind === 's3'
+    ? new S3DocumentStorage(config.dataDir, chosen)
+    : new LocalDocumentStorage(config.dataDir);
 }

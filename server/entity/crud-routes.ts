@@ -26,6 +26,7 @@ import {
 import type { EntityStore } from './store.js';
 import { checkNoChildren } from './tree.js';
 import { checkNotReferenced } from './restrict-delete.js';
+import { withReader } from '../db/read-routing.js';
 import { listCaller, scopeParams } from './list-scope.js';
 
 /** Deletes the rows of `ids` the scoped caller may reach; children and references count in full. */
@@ -56,12 +57,9 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
         defaultSort: model.defaultSort,
         ignore: scopeParams(store),
       });
-      const { records, total } = await store.page(
-        caller,
-        query.where,
-        query.sort,
-        query.pageNo,
-        query.pageSize,
+      // The one statement pair a standby may serve (DATABASE_READ_URL, server/db/read-routing.ts).
+      const { records, total } = await withReader(deps.db, userIdOf(request), (reader) =>
+        store.page(caller, query.where, query.sort, query.pageNo, query.pageSize, [], reader),
       );
       const shown = await presentRows(deps.db, model, records, fieldAccess);
       return ok(pageOf(shown, total, query.pageNo, query.pageSize));

@@ -8,6 +8,7 @@
  * unknown field, an empty variable) matches nothing: a broken rule never widens what a user sees.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { permissionCacheOf } from '../auth/permission-codes.js';
 import type { Db } from '../db/database.js';
 import type { EntityModel, FieldModel } from '../../runtime/model/declaration/model.js';
 import type { QueryRule } from '../../runtime/model/declaration/types.js';
@@ -140,8 +141,13 @@ export async function dataScopeSql(
     ...(entry.urls?.length ? [sql<SqlBool>`p.url in (${sql.join([...entry.urls])})`] : []),
   ];
   if (matches.length === 0) return null;
-  // One statement: every grant of the screen's entry to the user's roles, with the active rules it holds.
-  const rows = await sql<GrantRow>`
+  // One statement: every grant of the screen's entry to the user's roles, with the active rules it
+  // holds. The rows depend only on grants and rules, so they are kept with the user's permission
+  // codes and dropped with them (permissionsChanged); the condition is built per request, since its
+  // variables (#{sysDate}, the current department) change without a grant changing.
+  const key = JSON.stringify(['dataScope', entry.components ?? [], entry.urls ?? []]);
+  const rows = await permissionCacheOf(db).answerOf(user.userId, key, async () => {
+    const answer = await sql<GrantRow>`
     select rp.role_id as "roleId", rp.data_rule_ids as "ruleIds", r.rule_column as "ruleColumn",
       r.rule_conditions as "ruleConditions", r.rule_value as "ruleValue"
     from sys_user_role ur
@@ -151,9 +157,11 @@ export async function dataScopeSql(
       and position(',' || r.id || ',' in ',' || coalesce(rp.data_rule_ids, '') || ',') > 0
     where ur.user_id = ${user.userId} and p.del_flag = 0
       and (${sql.join(matches, sql` or `)})`.execute(db);
-  if (rows.rows.length === 0) return null;
+    return answer.rows.map((row) => Object.freeze(row));
+  });
+  if (rows.length === 0) return null;
   const byRole = new Map<string, DataRule[]>();
-  for (const row of rows.rows) {
+  for (const row of rows) {
     const rules = byRole.get(row.roleId) ?? [];
     if (row.ruleColumn !== null)
       rules.push({

@@ -1,11 +1,14 @@
 /**
- * `<field>_dictText` beside every dictionary field of answered records: one dictionary lookup per
- * field for all the values of the page (a comma list is translated value by value), through the
- * shared dictionary store, so table dictionaries stay on their allow-list.
+ * `<field>_dictText` beside every dictionary field of answered records. Each distinct dictionary is
+ * read once for all its fields and all the values of the page (manager, members and creator are one
+ * read of sys_user), and the system dictionaries (sys_dict codes) of all fields together in one
+ * statement; table dictionaries go through the shared store, so they stay on their allow-list. A
+ * comma list is translated value by value.
  */
 import type { Db } from '../db/database.js';
 import type { EntityModel } from '../../runtime/model/declaration/model.js';
 import { lookupDict } from '../sys/dicts.js';
+import { dictItemsOfCodes } from '../sys/dict-store.js';
 import type { Row } from './store.js';
 
 const MAX_KEYS = 1000;
@@ -18,19 +21,49 @@ function valuesOf(value: unknown): string[] {
     .filter((v) => v !== '');
 }
 
+/** The texts of the keys, by dictionary code then value. */
+async function textsByDict(
+  db: Db,
+  keysByDict: Map<string, string[]>,
+): Promise<Map<string, Map<string, string>>> {
+  const texts = new Map<string, Map<string, string>>();
+  const systemCodes = [...keysByDict.keys()].filter((code) => !code.includes(','));
+  if (systemCodes.length > 0) {
+    const keys = [...new Set(systemCodes.flatMap((code) => keysByDict.get(code)!))];
+    for (const item of await dictItemsOfCodes(db, systemCodes, keys)) {
+      if (!keysByDict.get(item.dictCode)!.includes(item.value)) continue;
+      let byValue = texts.get(item.dictCode);
+      if (!byValue) texts.set(item.dictCode, (byValue = new Map()));
+      byValue.set(item.value, item.text);
+    }
+  }
+  for (const [code, keys] of keysByDict) {
+    if (!code.includes(',')) continue;
+    const items = await lookupDict(db, code, { kind: 'keys', values: keys }, MAX_KEYS);
+    texts.set(code, new Map(items.map((i) => [i.value, i.text])));
+  }
+  return texts;
+}
+
 export async function addDictText(db: Db, model: EntityModel, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
   // System fields take part too: createBy / updateBy show the person's name (sys_user's realname).
-  for (const field of model.fields) {
-    if (!field.dict || !field.readable) continue;
-    const keys = [...new Set(rows.flatMap((r) => valuesOf(r[field.name])))].slice(0, MAX_KEYS);
-    const items =
-      keys.length > 0 ? await lookupDict(db, field.dict, { kind: 'keys', values: keys }, MAX_KEYS) : [];
-    const textOf = new Map(items.map((i) => [i.value, i.text]));
+  const fields = model.fields.filter((field) => field.dict && field.readable);
+  const keysByDict = new Map<string, string[]>();
+  for (const field of fields) {
+    const code = field.dict!.trim();
+    const keys = new Set(keysByDict.get(code) ?? []);
+    for (const row of rows) for (const value of valuesOf(row[field.name])) keys.add(value);
+    keysByDict.set(code, [...keys].slice(0, MAX_KEYS));
+  }
+  for (const [code, keys] of keysByDict) if (keys.length === 0) keysByDict.delete(code);
+  const texts = await textsByDict(db, keysByDict);
+  for (const field of fields) {
+    const textOf = texts.get(field.dict!.trim());
     for (const row of rows) {
       // An unknown value has no text, as in the contract (it is not echoed back as if it were one).
       row[`${field.name}_dictText`] = valuesOf(row[field.name])
-        .map((v) => textOf.get(v))
+        .map((v) => textOf?.get(v))
         .filter((t) => t !== undefined)
         .join(',');
     }

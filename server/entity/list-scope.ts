@@ -35,6 +35,11 @@ function conditionSql(store: EntityStore, c: ListScopeCondition, user: ScopeUser
   // A variable this caller has no value for (no department) matches nothing rather than everything.
   if (!field || value === null) return NOTHING;
   const column = columnRef({ model: store.model, timeZone: '', alias: ALIAS }, field.column);
+  if (c.rule === 'withinDays') {
+    // Today in the app's time zone (the caller's now), so the window does not move with the server's.
+    const today = user.now.slice(0, 10);
+    return sql<SqlBool>`(${column} >= ${today}::date and ${column} < ${today}::date + ${Number(value) + 1}::int)`;
+  }
   if (c.rule === 'eq') return sql<SqlBool>`${column} = ${value}`;
   if (c.rule === 'ne') return sql<SqlBool>`${column} is distinct from ${value}`;
   // under: the org code itself or one below it (a department and its sub-departments); left()

@@ -116,9 +116,37 @@ async function addButtons(db: Db, model: EntityModel, menuId: string): Promise<n
 export async function syncDeclaredMenus(db: Db, models: readonly EntityModel[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MENU_LOCK})`.execute(trx);
+    const done = await completeModels(trx, models);
     for (const model of models) {
+      if (done.has(model.name)) continue;
       const menuId = await menuRowOf(trx, model);
       if (menuId) await addButtons(trx, model, menuId);
     }
   });
+}
+
+/**
+ * Names of the declarations whose menu row (when they declare one) and every button row exist: two
+ * queries for all of them, so a start on a synced database does not ask twice per declaration.
+ */
+async function completeModels(db: Db, models: readonly EntityModel[]): Promise<Set<string>> {
+  const codes = models.flatMap((model) => declaredButtons(model).map((b) => b.code));
+  const components = models.flatMap((model) => declaredComponents(model.name));
+  if (components.length === 0) return new Set();
+  const perms = codes.length
+    ? await sql<{ perms: string }>`select perms from sys_permission
+        where del_flag = 0 and perms in (${sql.join(codes)})`.execute(db)
+    : { rows: [] };
+  const menus = await sql<{ component: string }>`select component from sys_permission
+    where component in (${sql.join(components)}) and menu_type in (0, 1) and del_flag = 0`.execute(db);
+  const havePerms = new Set(perms.rows.map((r) => r.perms));
+  const haveMenus = new Set(menus.rows.map((r) => r.component));
+  const done = new Set<string>();
+  for (const model of models) {
+    const menu = declaredComponents(model.name).some((c) => haveMenus.has(c));
+    // No menu row and none to make: the sync adds nothing for it (its buttons need a menu row).
+    if (!menu && !model.declaration.menu) done.add(model.name);
+    else if (menu && declaredButtons(model).every((b) => havePerms.has(b.code))) done.add(model.name);
+  }
+  return done;
 }

@@ -120,6 +120,8 @@ export async function prepareAdd(
     // Numbers are taken in the insert's transaction: a refused insert hands its number back.
     for (const field of numbered)
       values[field.name] = await nextFillValue(trx, field.fillRule!, { now: new Date(), record: values });
+    // Computed again once numbered: a computed field may read the number (an equipment's label).
+    if (numbered.length > 0) Object.assign(values, computedValues(model, { ...values, ...split.rows }));
     await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
   };

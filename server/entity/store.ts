@@ -92,17 +92,19 @@ export class EntityStore {
     pageNo: number,
     pageSize: number,
     extra: RawBuilder<SqlBool>[] = [],
+    /** Where the page is read: the primary, or the read standby (server/db/read-routing.ts). */
+    reader: Db = this.db,
   ): Promise<{ records: Row[]; total: number }> {
     const where = this.where(caller, condition, extra);
     const count = await sql<{
       total: number;
-    }>`select count(*)::int as total from ${this.table} ${where}`.execute(this.db);
+    }>`select count(*)::int as total from ${this.table} ${where}`.execute(reader);
     const total = Number(count.rows[0]?.total ?? 0);
     const offset = (pageNo - 1) * pageSize;
     if (total === 0 || offset >= total) return { records: [], total };
     const rows = await sql<Row>`
       select ${this.selectList()} from ${this.table} ${where}
-      order by ${orderBySql(this.ctx, sort)} limit ${pageSize} offset ${offset}`.execute(this.db);
+      order by ${orderBySql(this.ctx, sort)} limit ${pageSize} offset ${offset}`.execute(reader);
     return { records: rows.rows, total };
   }
 

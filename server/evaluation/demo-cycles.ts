@@ -147,14 +147,14 @@ function addEvaluation(
   const base = (BASE[username] ?? 80) + (username === 'luoqian' ? c.step * 4 : 0);
   const selfDue = new Date(c.end.getTime() + 5 * DAY);
   const managerDue = new Date(c.end.getTime() + 10 * DAY);
-  let selfTotal = 0;
+  // The stored totals and grade come from the declaration's compute (seed/declared/computed.ts);
+  // this one only picks a manager's comment that fits the grade.
   let total = 0;
   const selfShown = state !== 'open' || noise('draft', username, c.key) < 0.3;
   c.indicators.forEach(([name, weight, max, description], i) => {
     const manager = clamp(base + (noise(username, c.key, name) - 0.5) * 14);
     const self = clamp(manager + 1 + noise('self', username, c.key, name) * 5);
     const scored = state === 'done';
-    selfTotal += selfShown ? (self * weight) / max : 0;
     total += scored ? (manager * weight) / max : 0;
     out.scores.push({
       values: {
@@ -190,9 +190,6 @@ function addEvaluation(
       templateId: seedId(`evalTemplate:${c.templateKey}`),
       reason: cycleId ? null : c.name.replace('临时考核：', ''),
       status: state === 'open' ? '0' : state === 'selfDone' ? (cycleId ? '1' : '2') : '3',
-      selfTotal: selfShown ? round2(selfTotal) : null,
-      total: state === 'done' ? round2(total) : null,
-      grade,
       selfComment: state === 'open' ? null : pick(SELF_SUMMARIES[levelOf(base)], username, c.key),
       managerComment: state === 'done' ? pick(MANAGER_COMMENTS[grade] ?? [''], username, c.key, 'm') : null,
       selfDeadline: ymd(selfDue),

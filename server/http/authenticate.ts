@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { lookupSession, type SessionPolicy } from '../auth/sessions.js';
+import { forgetSessions, lookupSession, type SessionPolicy } from '../auth/sessions.js';
 import { fail, ResultCode } from '../result.js';
 import type { RouteAccess } from './access.js';
 import { hasPermission } from '../auth/permission-codes.js';
@@ -48,6 +48,12 @@ function deny(reply: FastifyReply, status: number, message: string, code: number
  */
 export function installAuthentication(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
   app.decorateRequest('auth', null);
+  // Sessions are reused for a second (sessions.ts): a request that may have changed a user or a
+  // session drops them before its answer leaves, so the caller's next request reads them anew.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      forgetSessions(db);
+  });
   app.addHook('onRequest', async (request, reply) => {
     const access: RouteAccess | undefined = request.routeOptions.config?.access;
     if (!access) return; // 404 handler: nothing to protect

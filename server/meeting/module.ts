@@ -2,7 +2,8 @@
  * The meeting module's code beyond its declarations (docs/modules/meetings.md): 结束 dispatches the
  * meeting's follow-ups as work in the transition's own transaction (MEETING_HOOKS), 派发跟进事项
  * does it for a meeting already ended (follow-ups written into the minutes afterwards), and after
- * either has committed, the people who got work see it on their 待办 live.
+ * either has committed, the people who got work see it on their 待办 live. Attendance (签到) is in
+ * attendance*.ts.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -16,6 +17,8 @@ import { publishTodo } from '../todo/push.js';
 import { todayIn } from '../workorder/rules.js';
 import { dispatchFollowUps, FollowUpMessages, type MeetingHead } from './follow-ups.js';
 import { inviteToMeeting, InviteMessages } from './invite.js';
+import { seedAttendanceDemo } from './attendance-demo.js';
+import { recountAfterSave, registerAttendance } from './attendance-routes.js';
 
 const BASE = '/meeting/meeting';
 const ENDED = '2';
@@ -55,6 +58,7 @@ function meetingIdOf(request: FastifyRequest): string {
 
 /** Before the entity routes: the 结束 route pushes the new work once it has answered success. */
 export function installMeetingRules(app: FastifyInstance, deps: AppDeps, bus: EventBus): void {
+  recountAfterSave(app, deps);
   const finishUrl = `${deps.config.apiBase}${BASE}/finish`;
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url !== finishUrl && route.url !== `${BASE}/finish`) return;
@@ -74,6 +78,11 @@ export function installMeetingRules(app: FastifyInstance, deps: AppDeps, bus: Ev
 
 export function registerMeeting(app: FastifyInstance, deps: AppDeps, bus: EventBus): void {
   const db = deps.database.db;
+  registerAttendance(app, deps);
+  // A new database's demo meetings get their attendance once the declared demo rows exist.
+  app.addHook('onReady', async () => {
+    await seedAttendanceDemo(db);
+  });
   app.put(`${BASE}/dispatchFollowUps`, access('meeting:edit'), (request) =>
     guarded(async () => {
       const id = meetingIdOf(request);

@@ -10,7 +10,8 @@ export type Priority = 'L' | 'M' | 'H';
 export type MsgType = 'ALL' | 'USER' | 'DEPART' | 'ROLE';
 /** '0' draft, '1' released, '2' revoked. */
 export type SendStatus = '0' | '1' | '2';
-export type AppType = 'workOrder' | 'project';
+/** `flow`: a workflow instance's 催办 (server/workflow/urge.ts); 去处理 opens 我的待办. */
+export type AppType = 'workOrder' | 'project' | 'flow';
 
 /** Tables of migration 0006, kept beside their only readers rather than in the shared schema. */
 export interface SysAnnouncementTable {
@@ -90,5 +91,8 @@ export const CATEGORIES: Readonly<Record<string, string>> = {
   '8': '项目计划',
 };
 
-/** The category a reminder files under: work orders under 工单派发, projects under 项目管理. */
-export const URGE_CATEGORY: Readonly<Record<AppType, string>> = { workOrder: '6', project: '5' };
+/**
+ * The category a reminder files under: work orders under 工单派发, projects under 项目管理, flows under
+ * 每日工作 (as the workflow's own notices: spec 000 section 9 has no approval category).
+ */
+export const URGE_CATEGORY: Readonly<Record<AppType, string>> = { workOrder: '6', project: '5', flow: '4' };

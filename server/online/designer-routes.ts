@@ -10,6 +10,7 @@ import { ApiError, fail, ok, ResultCode } from '../result.js';
 import { OnlineMessages } from './messages.js';
 import {
   announce,
+  confirmedOf,
   declarationOf,
   refusedSync,
   SaveRefused,
@@ -113,7 +114,8 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: OnlineContext)
       const json = declarationOf(body.declaration);
       const head = { row, rowVersion: whole(body.rowVersion, row.rowVersion) };
       const user = requireAuth(request).username;
-      const saved = await saveDesigned(ctx, { json, comment: text(body.comment, 500), user, head });
+      const confirm = confirmedOf(body.confirm);
+      const saved = await saveDesigned(ctx, { json, comment: text(body.comment, 500), user, head, confirm });
       return ok({ id: saved.id, version: saved.version }, OnlineMessages.saved(saved.version));
     }),
   );
@@ -142,7 +144,8 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: OnlineContext)
       const head = { row, rowVersion: whole(body.rowVersion, row.rowVersion) };
       const user = requireAuth(request).username;
       const comment = `回滚到版本 ${from}`;
-      const saved = await saveDesigned(ctx, { json: JSON.parse(json), comment, user, head });
+      const confirm = confirmedOf(body.confirm);
+      const saved = await saveDesigned(ctx, { json: JSON.parse(json), comment, user, head, confirm });
       return ok({ id: saved.id, version: saved.version }, OnlineMessages.rolledBack(from, saved.version));
     }),
   );

@@ -8,9 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
 import type { EventBus } from '../bus/index.js';
 import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
+import { registerBundleRoutes } from './bundle-routes.js';
 import { seedOnlineDemo } from './demo.js';
 import { registerDesignerRoutes } from './designer-routes.js';
 import { DesignedRoutes } from './dispatch.js';
+import { registerExportFileRoute } from './export-file.js';
+import { registerCheckRoute } from './check-route.js';
 import { registerMenuRoutes } from './menu-routes.js';
 import { OnlineRegistry } from './registry.js';
 import type { OnlineContext } from './save.js';
@@ -42,6 +45,9 @@ export async function registerOnline(
   });
   registerDesignerRoutes(api, ctx);
   registerMenuRoutes(api, ctx);
+  registerBundleRoutes(api, ctx);
+  registerExportFileRoute(api, ctx);
+  registerCheckRoute(api);
   registerServeRoutes(api, registry);
   await api.register(async (data) => {
     // Multipart bodies (imports) reach the inner instance as the raw stream; JSON is parsed as usual.

@@ -15,6 +15,7 @@ import { OnlineMessages, SyncMessages } from './messages.js';
 import type { OnlineRegistry } from './registry.js';
 import { bumpHead, headByName, insertHead, versionJson, type HeadRow } from './store.js';
 import { syncTable, SyncRefused } from './sync.js';
+import type { MigrationOffer } from './sync-plan.js';
 
 export interface OnlineContext {
   db: Db;
@@ -26,7 +27,12 @@ export interface OnlineContext {
 export class SaveRefused extends ApiError {
   constructor(
     message: string,
-    readonly detail: { issues?: { path: string; message: string }[]; reasons?: string[]; hint?: string },
+    readonly detail: {
+      issues?: { path: string; message: string }[];
+      reasons?: string[];
+      hint?: string;
+      migrations?: MigrationOffer[];
+    },
   ) {
     super(message);
   }
@@ -65,6 +71,16 @@ export interface SaveInput {
   user: string;
   /** The head being edited, with the row version the designer loaded; absent for a new one. */
   head?: { row: HeadRow; rowVersion: number };
+  /** Names of the data-changing migrations the admin confirmed after a refusal. */
+  confirm?: readonly string[];
+}
+
+const MAX_CONFIRM = 50;
+
+/** The body's `confirm`: migration names only (the server matches them against its own plan). */
+export function confirmedOf(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? raw.split(',') : [];
+  return list.filter((n): n is string => typeof n === 'string' && n.length <= 200).slice(0, MAX_CONFIRM);
 }
 
 /** Validates, syncs and stores a version; answers the head id and the new version. */
@@ -89,7 +105,7 @@ export async function saveDesigned(
   let saved: { id: string; version: number };
   try {
     saved = await db.transaction().execute(async (trx) => {
-      await syncTable(trx, previous, next);
+      await syncTable(trx, previous, next, { confirm: input.confirm });
       if (!input.head) {
         if (await headByName(trx, declaration.name))
           throw new ApiError(OnlineMessages.nameTaken(declaration.name));
@@ -114,7 +130,12 @@ export async function saveDesigned(
 
 /** A sync refusal as the designer shows it: every reason, then what this version can do. */
 export function refusedSync(error: SyncRefused): SaveRefused {
-  return new SaveRefused(error.message, { reasons: error.reasons, hint: SyncMessages.later });
+  const migrations = error.migrations.length > 0 ? error.migrations : undefined;
+  return new SaveRefused(error.message, {
+    reasons: error.reasons,
+    hint: migrations ? SyncMessages.later : undefined,
+    migrations,
+  });
 }
 
 /** This instance reloads now; the others when the bus (or their poll) tells them. */

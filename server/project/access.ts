@@ -1,7 +1,8 @@
 /**
  * Who may see and change a project (docs/modules/projects.md): its manager, its members and its
  * creator see it; holders of `project:all` (查看全部项目) see every project of their tenant. Changing
- * it is for the manager, the creator and `project:all`. Each rule is one SQL condition with bound
+ * it is for the manager, the creator and `project:all`; the 权限 tab grants others 查看 / 编辑 /
+ * 推进阶段 / 管理成员 per project (biz_project_permission, permission-routes.ts). Each rule is one SQL condition with bound
  * values, ANDed into the engine's own statements (addRequestScope) or used by the module's calls.
  */
 import type { FastifyRequest } from 'fastify';
@@ -54,19 +55,56 @@ export async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer>
   return viewer;
 }
 
+/** A per-project right of the 权限 tab (biz_project_permission); any row grants 查看. */
+export type GrantedRight = 'view' | 'edit' | 'advance' | 'members';
+
+const RIGHT_COLUMNS: Readonly<Record<Exclude<GrantedRight, 'view'>, string>> = {
+  edit: 'can_edit',
+  advance: 'can_advance',
+  members: 'can_members',
+};
+
+/** `alias` is a project row on which `username` holds `right` by a grant of the 权限 tab. */
+export function granted(alias: string, username: string, right: GrantedRight): RawBuilder<SqlBool> {
+  const flag = right === 'view' ? sql`true` : sql.ref(`g.${RIGHT_COLUMNS[right]}`);
+  return sql<SqlBool>`exists (select 1 from biz_project_permission g
+    where g.project_id = ${sql.ref(`${alias}.id`)} and g.username = ${username} and ${flag})`;
+}
+
 /** `alias` is a project row: the viewer sees it (tenant and deletion are the caller's to add). */
 export function seesProject(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
   if (viewer.all) return sql<SqlBool>`true`;
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
   return sql<SqlBool>`(${ref('manager')} = ${viewer.username} or ${ref('create_by')} = ${viewer.username}
-    or position(${`,${viewer.username},`} in ',' || coalesce(${ref('members')}, '') || ',') > 0)`;
+    or position(${`,${viewer.username},`} in ',' || coalesce(${ref('members')}, '') || ',') > 0
+    or ${granted(alias, viewer.username, 'view')})`;
 }
 
-/** `alias` is a project row the viewer may change (edit, delete, start / suspend / close). */
-export function managesProject(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
+/** `alias` is a project row the viewer owns: its manager, its creator, or `project:all`. */
+export function ownsProject(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
   if (viewer.all) return sql<SqlBool>`true`;
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
   return sql<SqlBool>`(${ref('manager')} = ${viewer.username} or ${ref('create_by')} = ${viewer.username})`;
+}
+
+/** `alias` is a project row the viewer may edit (the project and its plans): an owner or 编辑 granted. */
+export function managesProject(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
+  if (viewer.all) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${ownsProject(alias, viewer)} or ${granted(alias, viewer.username, 'edit')})`;
+}
+
+/** `alias` is a project row whose stages the viewer may advance: manager, member or 推进阶段 granted. */
+export function advancesProject(alias: string, username: string): RawBuilder<SqlBool> {
+  const ref = (column: string) => sql.ref(`${alias}.${column}`);
+  return sql<SqlBool>`(${ref('manager')} = ${username}
+    or position(${`,${username},`} in ',' || coalesce(${ref('members')}, '') || ',') > 0
+    or ${granted(alias, username, 'advance')})`;
+}
+
+/** `alias` is a project row whose members the viewer may change: an editor or 管理成员 granted. */
+export function managesMembers(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
+  if (viewer.all) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${managesProject(alias, viewer)} or ${granted(alias, viewer.username, 'members')})`;
 }
 
 /** The ids of the live projects of the viewer's tenant the viewer sees, as a sub-select. */
@@ -83,18 +121,36 @@ export function inVisibleProject(column: string, viewer: Viewer): RawBuilder<Sql
 export interface ProjectAccess {
   exists: boolean;
   sees: boolean;
+  /** Edits the project and its plans (owner or 编辑). */
   manages: boolean;
+  /** Manager, creator or project:all: deletes, grants rights, urges. */
+  owns: boolean;
+  /** Advances its stages (manager, member or 推进阶段). */
+  advances: boolean;
+  /** Changes its members (editor or 管理成员). */
+  managesMembers: boolean;
+  status: string;
 }
 
 /** What the viewer may do with one live project of their tenant. */
 export async function projectAccess(db: Db, viewer: Viewer, projectId: string): Promise<ProjectAccess> {
-  const { rows } = await sql<{ sees: boolean; manages: boolean }>`select ${seesProject('p', viewer)} as sees,
-      ${managesProject('p', viewer)} as manages
+  const { rows } = await sql<Omit<ProjectAccess, 'exists'>>`select ${seesProject('p', viewer)} as sees,
+      ${managesProject('p', viewer)} as manages, ${ownsProject('p', viewer)} as owns,
+      ${advancesProject('p', viewer.username)} as advances, ${managesMembers('p', viewer)} as "managesMembers",
+      p.status
     from biz_project p where p.id = ${projectId} and p.del_flag = 0 and p.tenant_id = ${viewer.tenantId}`.execute(
     db,
   );
   const row = rows[0];
-  return { exists: row !== undefined, sees: row?.sees === true, manages: row?.manages === true };
+  return {
+    exists: row !== undefined,
+    sees: row?.sees === true,
+    manages: row?.manages === true,
+    owns: row?.owns === true,
+    advances: row?.advances === true,
+    managesMembers: row?.managesMembers === true,
+    status: row?.status ?? '',
+  };
 }
 
 /** Refuses a project the viewer does not see: not found, or the clear 403 of a non-member. */

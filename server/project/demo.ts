@@ -69,9 +69,8 @@ function build(): Built {
         actualStart: status === '0' ? null : day(start + (i % 3)),
         actualEnd: status === '3' ? day(Math.min(end + (i % 5) - 2, -4)) : null,
         budget,
-        stage: ['需求调研', '方案设计', '实施部署', '试运行', '竣工验收'][
-          status === '3' ? 4 : status === '0' ? 0 : i % 4
-        ],
+        // The stage follows the project's flow (stage-demo.ts runs it at the first start).
+        stage: null,
         status,
         description: `<p>${name}：为${customer}提供从方案到交付的一体化服务。</p>`,
       },

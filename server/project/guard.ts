@@ -2,9 +2,10 @@
  * Per-project rights on the engine's generated routes (docs/modules/projects.md), attached through
  * onRoute so no other route pays for them; installed before the entity routes are registered.
  *  - projects: reads and transitions limited to projects the caller sees, edit / delete to those
- *    they manage (a member is told so, an outsider finds nothing);
- *  - contacts and demands: limited to rows of projects the caller sees; a body's project must be
- *    one too; a demand's handler changes only by 流转;
+ *    they manage (a member is told so, an outsider finds nothing); delete is served by
+ *    project-delete.ts (the stage flow is suspended with it);
+ *  - contacts, demands and node files: limited to rows of projects the caller sees; a body's
+ *    project must be one too; a demand's handler changes only by 流转;
  *  - work orders: the project a body names must be one the caller sees.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
@@ -15,11 +16,13 @@ import { ApiError } from '../result.js';
 import {
   inVisibleProject,
   managesProject,
+  ownsProject,
   ProjectMessages,
   projectAccess,
   seesProject,
   viewerOf,
 } from './access.js';
+import { projectDeleteHandler } from './project-delete.js';
 
 type Body = Record<string, unknown>;
 
@@ -46,6 +49,23 @@ const OWN_CALLS: ReadonlySet<string> = new Set([
   'queryByProjectId',
   'circulation',
   'history',
+  // Stages (stage-routes.ts).
+  'queryPower',
+  'getFileList',
+  'stageStatistics',
+  'stageDiagram',
+  'advanceStage',
+  'getNodeNameByCode',
+  // Rights, urging and returning (permission-routes.ts, urge-routes.ts, stage-return.ts).
+  'queryPermission',
+  'getAuthorityByProjectId',
+  'createOrUpdatePermission',
+  'deletePermission',
+  'updateMembers',
+  'queryUrgeInfo',
+  'urgeStage',
+  'returnTargets',
+  'returnStage',
 ]);
 
 const PROJECT_WRITES: Readonly<Record<string, string>> = {
@@ -67,7 +87,9 @@ function projectHooks(db: Db, action: string): preHandlerAsyncHookHandler | null
     if (!write || viewer.all) return;
     const ids = idsOf(request);
     if (ids.length === 0) return; // the engine answers the missing id
-    const { rows } = await sql<{ manages: boolean }>`select ${managesProject('p', viewer)} as manages
+    // Editing is also for holders of 编辑 (the 权限 tab); deleting stays with the owners.
+    const right = action === 'edit' ? managesProject('p', viewer) : ownsProject('p', viewer);
+    const { rows } = await sql<{ manages: boolean }>`select ${right} as manages
       from biz_project p where p.id in (${sql.join(ids)}) and p.del_flag = 0
         and p.tenant_id = ${viewer.tenantId} and ${seesProject('p', viewer)}`.execute(db);
     if (rows.some((r) => !r.manages)) throw new ApiError(ProjectMessages.notManager(write));
@@ -87,9 +109,9 @@ async function needVisibleProject(db: Db, request: FastifyRequest): Promise<void
   if (!access.sees) throw new ApiError(ProjectMessages.projectUnavailable);
 }
 
-const ENTITY_OF = { contacts: 'projectContact', demand: 'demand' } as const;
+const ENTITY_OF = { contacts: 'projectContact', demand: 'demand', nodeFile: 'projectNodeFile' } as const;
 
-function childHooks(db: Db, action: string, entity: 'contacts' | 'demand'): preHandlerAsyncHookHandler {
+function childHooks(db: Db, action: string, entity: keyof typeof ENTITY_OF): preHandlerAsyncHookHandler {
   return async (request) => {
     const viewer = await viewerOf(db, request);
     if (!viewer.all) addRequestScope(request, inVisibleProject('main.project_id', viewer), ENTITY_OF[entity]);
@@ -122,8 +144,12 @@ export function installProjectGuards(app: FastifyInstance, db: Db, apiBase: stri
     if (OWN_CALLS.has(action)) return;
     let hook: preHandlerAsyncHookHandler | null = null;
     if (base === '/sys/project') hook = projectHooks(db, action);
+    // Delete also suspends the project's stage flow, in one transaction (project-delete.ts).
+    if (base === '/sys/project' && (action === 'delete' || action === 'deleteBatch'))
+      route.handler = projectDeleteHandler(db, action);
     else if (base === '/sys/contacts') hook = childHooks(db, action, 'contacts');
     else if (base === '/sys/demand') hook = childHooks(db, action, 'demand');
+    else if (base === '/sys/projectNodeFile') hook = childHooks(db, action, 'nodeFile');
     else if (url === '/sys/workOrder/add' || url === '/sys/workOrder/edit')
       hook = async (request) => needVisibleProject(db, request);
     if (hook) append(route, hook);

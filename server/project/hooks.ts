@@ -1,20 +1,26 @@
 /**
  * What the project and demand transitions record beyond the status (in the transition's own
- * transaction): 启动 sets the actual start the first time, 关闭 the actual end; closing a demand
- * stamps its close time and writes a 流转记录 row.
+ * transaction): 启动 sets the actual start the first time and starts the stage flow (stages.ts),
+ * 关闭 the actual end and ends a running stage flow; closing a demand stamps its close time and
+ * writes a 流转记录 row.
  */
 import { sql } from 'kysely';
 import type { TransitionHook } from '../entity/transition-hooks.js';
 import { newId } from '../db/seed/ids.js';
+import { endStages, startStages } from './stages.js';
 
-const projectHook: TransitionHook = async (trx, { transition, id, deps }) => {
+const projectHook: TransitionHook = async (trx, { transition, id, row, caller, deps }) => {
   const today = deps.now().slice(0, 10); // the app's time zone, not the database's
-  if (transition.name === 'start')
+  if (transition.name === 'start') {
     await sql`update biz_project set actual_start = coalesce(actual_start, ${today}::date) where id = ${id}`.execute(
       trx,
     );
-  if (transition.name === 'close')
+    await startStages(trx, { id, name: String(row.name ?? '') }, caller, () => today);
+  }
+  if (transition.name === 'close') {
     await sql`update biz_project set actual_end = ${today}::date where id = ${id}`.execute(trx);
+    await endStages(trx, id, caller);
+  }
 };
 
 const demandHook: TransitionHook = async (trx, { transition, id, row, caller }) => {

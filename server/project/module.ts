@@ -14,10 +14,20 @@ import { projectContext } from './context.js';
 import { completeProjectDemo } from './demo.js';
 import { registerDemandRoutes } from './demand-routes.js';
 import { installProjectGuards } from './guard.js';
+import { installPlanRules, registerPlans } from './plan-module.js';
 import { registerRecycleRoutes } from './recycle-routes.js';
 import { registerProjectRoutes } from './routes.js';
 import { registerProjectStatistics } from './statistics.js';
 import { DEMAND_TODO, DEMAND_TODO_KIND, installDemandTodoPush } from './todo.js';
+import { deploy } from '../workflow/service.js';
+import { ensureModel } from '../workflow/models.js';
+import { seedStageDemo } from './stage-demo.js';
+import { installStageGuard } from './stage-guard.js';
+import { STAGE_BPMN, STAGE_PROCESS_KEY } from './stage-model.js';
+import { registerStageRoutes } from './stage-routes.js';
+import { registerStageReturnRoutes } from './stage-return.js';
+import { registerPermissionRoutes } from './permission-routes.js';
+import { registerUrgeRoutes } from './urge-routes.js';
 
 export { PROJECT_HOOKS } from './hooks.js';
 
@@ -25,6 +35,8 @@ export { PROJECT_HOOKS } from './hooks.js';
 export function installProjectRules(app: FastifyInstance, deps: AppDeps, bus: EventBus): void {
   installProjectGuards(app, deps.database.db, deps.config.apiBase);
   installDemandTodoPush(app, deps.database.db, bus, deps.config.apiBase);
+  installPlanRules(app, deps.database.db, deps.config.apiBase);
+  installStageGuard(app, deps.database.db, deps.config.apiBase);
 }
 
 /** Call inside the API plugin after registerEntityRoutes, with the declarations it loaded. */
@@ -49,7 +61,22 @@ export async function registerProjects(
   if (!recycle) throw new Error('the projectRecycle declaration is missing');
   registerRecycleRoutes(app, ctx, recycle.model);
   registerProjectStatistics(app, ctx);
+  // The stage flow (stage-model.ts): deployed once per XML, shown as a model in 流程模型.
+  const admin = { username: 'admin', realname: '管理员', orgCode: null, tenantId: 0 };
+  const stages = await deploy(deps.database.db, STAGE_BPMN, admin, true);
+  await ensureModel(deps.database.db, STAGE_PROCESS_KEY, stages.name, STAGE_BPMN, stages.version);
+  registerStageRoutes(app, ctx);
+  registerStageReturnRoutes(app, ctx);
+  registerPermissionRoutes(app, ctx);
+  registerUrgeRoutes(app, ctx);
   await completeProjectDemo(deps.database.db);
+  // After registration (outside the plugin start timeout): demo projects run through their stages.
+  app.addHook('onReady', async () => {
+    await seedStageDemo(deps.database.db, ctx.now).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'project stage demo skipped'),
+    );
+  });
+  await registerPlans(app, ctx, declarations, deps.config.dataDir);
   todo.add(DEMAND_TODO);
   // The to-do kind's text, once (the todo_kind dictionary is the work-order seed's).
   const [value, label] = DEMAND_TODO_KIND;

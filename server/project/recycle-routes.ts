@@ -1,7 +1,8 @@
 /**
  * 已删除项目 (schemas/project/project-recycle.json, "routes": "external"): deleted projects the
- * caller sees, 恢复 (unless a live project has taken the name or code meanwhile) and 彻底删除 (the
- * project with its contacts, demands and their history, in one transaction).
+ * caller sees, 恢复 (unless a live project has taken the name or code meanwhile; its suspended stage
+ * flow resumes) and 彻底删除 (the project with its contacts, demands and their history, its plans
+ * with their tasks and members, its stage files and its stage flow's rows, in one transaction).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -11,6 +12,7 @@ import { checkId, EntityMessages, guarded, pageOf } from '../entity/route-kit.js
 import { ApiError, ok, okMessage } from '../result.js';
 import { ProjectMessages, seesProject, viewerOf, type Viewer } from './access.js';
 import { text, type ProjectContext } from './context.js';
+import { purgeStages, resumeStages } from './stage-suspend.js';
 
 const BASE = '/sys/project/recycle';
 export const RecyclePerms = {
@@ -67,11 +69,15 @@ async function restore(ctx: ProjectContext, request: FastifyRequest) {
     throw new ApiError(
       clash.rows[0].name === row.name ? ProjectMessages.nameTaken : ProjectMessages.codeTaken,
     );
-  const changed =
-    await sql`update biz_project set del_flag = 0, update_by = ${viewer.username}, update_time = now(),
-      row_version = row_version + 1
-    where id = ${id} and del_flag = 1`.execute(ctx.db);
-  if (Number(changed.numAffectedRows ?? 0) === 0) throw new ApiError(EntityMessages.notFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    const changed =
+      await sql`update biz_project set del_flag = 0, update_by = ${viewer.username}, update_time = now(),
+        row_version = row_version + 1
+      where id = ${id} and del_flag = 1`.execute(trx);
+    if (Number(changed.numAffectedRows ?? 0) === 0) throw new ApiError(EntityMessages.notFound);
+    // The stage flow the delete suspended goes on (stage-suspend.ts).
+    await resumeStages(trx, id);
+  });
   return okMessage('恢复成功!');
 }
 
@@ -85,6 +91,16 @@ async function purge(ctx: ProjectContext, request: FastifyRequest) {
       (select id from biz_demand where project_id = ${id})`.execute(trx);
     await sql`delete from biz_demand where project_id = ${id}`.execute(trx);
     await sql`delete from biz_project_contact where project_id = ${id}`.execute(trx);
+    // Its plans (live or in the plan bin) with their tasks and members, and its stage files.
+    const plans = sql`select id from biz_project_plan where project_id = ${id}`;
+    await sql`delete from biz_plan_task where plan_id in (${plans})`.execute(trx);
+    await sql`delete from biz_plan_member where plan_id in (${plans})`.execute(trx);
+    await sql`delete from biz_project_plan where project_id = ${id}`.execute(trx);
+    await sql`delete from biz_project_node_file where project_id = ${id}`.execute(trx);
+    await sql`delete from biz_project_permission where project_id = ${id}`.execute(trx);
+    // Its stage flow: the instance with its tasks, history and timers (the workflow's tables;
+    // stage-suspend.ts says why they are written here).
+    await purgeStages(trx, id);
   });
   return okMessage('彻底删除成功!');
 }

@@ -12,6 +12,7 @@ import { checkId, guarded, pageOf } from '../entity/route-kit.js';
 import { ApiError, fail, ok, okMessage, ResultCode } from '../result.js';
 import { needProject, ProjectMessages, seesProject, viewerOf } from './access.js';
 import { callerOf, text, type ProjectContext } from './context.js';
+import { grantsOf } from './permission-routes.js';
 
 const signedIn = { config: { access: 'authenticated' as const } };
 const PICKER_MAX = 50;
@@ -29,7 +30,18 @@ async function getProjectById(ctx: ProjectContext, request: FastifyRequest) {
   const row = await store.findById(callerOf(request), id);
   if (!row) throw new ApiError(ProjectMessages.notFound);
   const [shown] = await addDictText(ctx.db, store.model, [row]);
-  return ok({ ...shown, power: access.manages ? 'view,edit' : 'view' });
+  // The caller's rights and the project's grants come with the page's one call on open (the 权限 tab).
+  return ok({
+    ...shown,
+    power: access.manages ? 'view,edit' : 'view',
+    rights: {
+      edit: access.manages,
+      advance: access.advances,
+      members: access.managesMembers,
+      grant: access.owns,
+    },
+    grants: await grantsOf(ctx.db, id, ctx.timeZone),
+  });
 }
 
 /** Live projects the caller sees, newest first, with the picker's columns; `keyword` on name / number. */

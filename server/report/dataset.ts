@@ -65,9 +65,12 @@ export async function checkDatasetTable(db: Db, table: DatasetTable): Promise<st
   return table.columns;
 }
 
+/** The statement answering the tables reports may read (their view names, column `name`). */
+export const DATASET_TABLES = 'select table_name as name from sys_report_table';
+
 /** The tables reports may read (their view names). */
 export async function datasetNames(db: Db): Promise<Set<string>> {
-  const rows = await sql<{ name: string }>`select table_name as name from sys_report_table`.execute(db);
+  const rows = await sql<{ name: string }>`${sql.raw(DATASET_TABLES)}`.execute(db);
   return new Set(rows.rows.map((r) => r.name));
 }
 

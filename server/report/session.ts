@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../result.js';
-import { REPORT_ROLE, REPORT_SCHEMA, TENANT_SETTING } from './dataset.js';
+import { DATASET_TABLES, REPORT_ROLE, REPORT_SCHEMA, TENANT_SETTING } from './dataset.js';
 
 export interface ReportField {
   name: string;
@@ -21,6 +21,11 @@ export interface ReportAnswer<R = Record<string, unknown>> {
 
 export interface ReportSession {
   query<R = Record<string, unknown>>(sql: string, parameters: readonly unknown[]): Promise<ReportAnswer<R>>;
+  /**
+   * The tables a report may read, as the session's snapshot has them (the report data set's view
+   * names on the product's own database); null on a data source, where its user's rights decide.
+   */
+  readonly tables: ReadonlySet<string> | null;
 }
 
 export interface SessionOptions {
@@ -53,14 +58,19 @@ function reportError(error: unknown): unknown {
 export interface SessionSetup {
   /** Setting name and value; both are made by the server (constants and integers), never a caller's text. */
   settings: readonly (readonly [string, string])[];
+  /**
+   * A constant statement answering the names of the tables a report may read (column `name`), run
+   * in the same script before the settings (as the server's own role); none: any table.
+   */
+  tablesStatement?: string;
   errorOf(error: unknown): unknown;
 }
 
 /** A connection held for one session: bound statements, and scripts without values. */
 export interface SessionConnection {
   query: RawQuery;
-  /** A script of several statements without values (one round trip). */
-  script(sql: string): Promise<unknown>;
+  /** A script of several statements without values (one round trip): the rows of each statement. */
+  script(sql: string): Promise<Record<string, unknown>[][]>;
 }
 
 const SETTING_TEXT = /^[A-Za-z0-9_.]+$/;
@@ -75,7 +85,8 @@ export function openingScript(setup: SessionSetup): string {
     return `'${text}'`;
   };
   const sets = setup.settings.map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`);
-  return `begin transaction read only; select ${sets.join(', ')}`;
+  const tables = setup.tablesStatement ? `${setup.tablesStatement}; ` : '';
+  return `begin transaction read only; ${tables}select ${sets.join(', ')}`;
 }
 
 /** The session's two numbers as setting values. */
@@ -96,6 +107,8 @@ function ownSetup(options: SessionOptions): SessionSetup {
       ['role', REPORT_ROLE],
       ['search_path', REPORT_SCHEMA],
     ],
+    // Read in the transaction's snapshot and the same round trip as BEGIN, before the role changes.
+    tablesStatement: DATASET_TABLES,
     errorOf: reportError,
   };
 }
@@ -110,9 +123,12 @@ export async function inReadOnlyTransaction<T>(
   work: (s: ReportSession) => Promise<T>,
 ): Promise<T> {
   try {
-    await connection.script(openingScript(setup));
+    const opened = await connection.script(openingScript(setup));
+    // The script's answers: BEGIN, then the tables statement when there is one, then the settings.
+    const tables = setup.tablesStatement ? new Set((opened[1] ?? []).map((row) => String(row.name))) : null;
     return await work({
       query: (sql, parameters) => connection.query(sql, parameters) as Promise<ReportAnswer<never>>,
+      tables,
     });
   } catch (error) {
     throw setup.errorOf(error);
@@ -141,7 +157,12 @@ export function pgSessionConnection(
           fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
         };
       }),
-    script: (sql) => guard(() => client.query(sql)),
+    script: (sql) =>
+      guard(async () => {
+        // Several statements answer an array of results; pg's types say one.
+        const res = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(res) ? res : [res]).map((r) => r.rows as Record<string, unknown>[]);
+      }),
   };
 }
 
@@ -183,7 +204,7 @@ export async function withReportSession<T>(
           fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
         };
       },
-      script: (sql) => pglite.exec(sql),
+      script: async (sql) => (await pglite.exec(sql)).map((r) => r.rows as Record<string, unknown>[]),
     };
     try {
       return await inReadOnlyTransaction(connection, ownSetup(options), work);

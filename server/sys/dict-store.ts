@@ -73,3 +73,25 @@ export async function queryDictItems(
   const rows = await query.orderBy('i.sortOrder').orderBy('i.itemValue').limit(limit).execute();
   return rows.map((r) => dictModel(r.itemValue, r.itemText));
 }
+
+/** The enabled items of several system dictionaries whose values are among `values` (one statement). */
+export async function dictItemsOfCodes(
+  db: Db,
+  dictCodes: readonly string[],
+  values: readonly string[],
+): Promise<(DictModel & { dictCode: string })[]> {
+  if (dictCodes.length === 0 || values.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysDictItem as i')
+    .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
+    .where('d.dictCode', 'in', [...dictCodes])
+    .where('d.delFlag', '=', 0)
+    .where('i.status', '=', 1)
+    .where('i.itemValue', 'in', [...values])
+    .orderBy('d.dictCode')
+    .orderBy('i.sortOrder')
+    .orderBy('i.itemValue')
+    .execute();
+  return rows.map((r) => ({ ...dictModel(r.itemValue, r.itemText), dictCode: r.dictCode }));
+}

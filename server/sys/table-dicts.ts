@@ -70,6 +70,12 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   biz_project: { ...declaredTableDict('bizProject', { id: 'id', name: 'name' }), keysOnly: true },
   // Process names by key for the flow screens' 流程 filter (docs/modules/workflow.md); made by migration 0024.
   wf_model: declaredTableDict('wfModel', { model_key: 'modelKey', name: 'name' }),
+  // Office supplies by id for requests, stock-ins, returns and the ledger (schemas/office).
+  oa_supply_item: declaredTableDict('oaSupplyItem', { id: 'id', name: 'name' }),
+  // Equipment by id for borrow requests and repair records: asset number and name (schemas/office).
+  oa_equipment: declaredTableDict('oaEquipment', { id: 'id', label: 'label' }),
+  // Vehicles by id for bookings, maintenance, insurance, inspections and fuel (schemas/vehicle).
+  oa_vehicle: declaredTableDict('oaVehicle', { id: 'id', plate_no: 'plateNo' }),
 };
 
 /** A table dictionary resolved against the allow-list: only registry values from here on. */

@@ -8,10 +8,12 @@
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bare, fail } from '../result.js';
+import { ChunkReleaser, ReleasingFileStream } from './chunk-release.js';
 import {
   allowedExtension,
   bizFolder,
@@ -32,13 +34,19 @@ const OVERLAP = 32;
 
 class Refused extends Error {}
 
-/** Streams the file part to `target`; throws Refused with the user's message, removing the file. */
-async function streamTo(file: MultipartFile, target: string, ext: string): Promise<void> {
+/**
+ * Streams the file part to `target`; throws Refused with the user's message, removing the file.
+ * `ownChunks`: the body arrives over a real socket, so every chunk is a copy this request owns and
+ * its memory can be given back once written (chunk-release.ts); not for injected test requests,
+ * whose chunks are the caller's.
+ */
+async function streamTo(file: MultipartFile, target: string, ext: string, ownChunks: boolean): Promise<void> {
   const out = await fsp.open(target, 'wx', 0o600);
   const image = ext in IMAGE_TYPES;
   let head = Buffer.alloc(0);
   let tail = '';
   let size = 0;
+  const chunks = ownChunks ? new ChunkReleaser() : null;
   try {
     for await (const chunk of file.file as AsyncIterable<Buffer>) {
       size += chunk.length;
@@ -50,6 +58,7 @@ async function streamTo(file: MultipartFile, target: string, ext: string): Promi
         tail = text.slice(-OVERLAP);
       }
       await out.write(chunk);
+      chunks?.written(chunk);
     }
     if (file.file.truncated) throw new Refused(LARGE_UPLOAD_TOO_LARGE);
     if (size === 0) throw new Refused(UploadMessages.noFile);
@@ -64,16 +73,18 @@ async function streamTo(file: MultipartFile, target: string, ext: string): Promi
   }
 }
 
-async function receiveLarge(request: FastifyRequest, root: string): Promise<string> {
+async function receiveLarge(request: FastifyRequest, root: string, fallbackBiz?: string): Promise<string> {
   if (!request.isMultipart()) throw new Refused(UploadMessages.noFile);
-  let biz: string | undefined;
+  let biz: string | undefined = fallbackBiz;
   let stored: string | null = null;
   const parts = request.parts({
     limits: { fileSize: LARGE_UPLOAD_MAX_BYTES, files: 1, fields: 8, parts: 10 },
   });
   for await (const part of parts) {
     if (part.type !== 'file') {
-      if (part.fieldname === 'biz' && typeof part.value === 'string') biz = part.value;
+      // An empty biz keeps the default (the product's folder, or temp).
+      if (part.fieldname === 'biz' && typeof part.value === 'string' && part.value.trim() !== '')
+        biz = part.value;
       continue;
     }
     const file = part as MultipartFile;
@@ -90,24 +101,38 @@ async function receiveLarge(request: FastifyRequest, root: string): Promise<stri
     if (!dir.startsWith(root + path.sep)) throw new Refused(UploadMessages.badBiz);
     await fsp.mkdir(dir, { recursive: true });
     const name = storedName(ext);
-    await streamTo(file, path.join(dir, name), ext);
+    await streamTo(file, path.join(dir, name), ext, request.raw.socket instanceof net.Socket);
     stored = `${folder}/${name}`;
   }
   if (!stored) throw new Refused(UploadMessages.noFile);
   return stored;
 }
 
+/** A product's folder name in `/{product}/file/uploadFile`: one plain path segment. */
+const PRODUCT = /^[A-Za-z0-9_-]{1,32}$/;
+
+async function answerUpload(request: FastifyRequest, root: string, fallbackBiz?: string) {
+  try {
+    return bare(null, await receiveLarge(request, root, fallbackBiz));
+  } catch (error) {
+    if (error instanceof Refused) return fail(error.message);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      return fail(UploadMessages.failed);
+    throw error;
+  }
+}
+
 export function registerLargeUploadRoutes(app: FastifyInstance, root: string): void {
-  app.post('/sys/common/uploadFile', { config: { access: 'authenticated' } }, async (request) => {
-    try {
-      return bare(null, await receiveLarge(request, root));
-    } catch (error) {
-      if (error instanceof Refused) return fail(error.message);
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-        return fail(UploadMessages.failed);
-      throw error;
-    }
+  app.post('/sys/common/uploadFile', { config: { access: 'authenticated' } }, (request) =>
+    answerUpload(request, root),
+  );
+  // A product's own upload (spec 001 "Files"): the same upload, into the product's folder unless the
+  // form names another (biz).
+  app.post('/:product/file/uploadFile', { config: { access: 'authenticated' } }, async (request) => {
+    const product = (request.params as { product: string }).product;
+    if (!PRODUCT.test(product)) return fail(UploadMessages.badBiz);
+    return answerUpload(request, root, product);
   });
 
   app.get('/sys/common/download', { config: { access: 'authenticated' } }, async (request, reply) => {
@@ -124,6 +149,11 @@ export function registerLargeUploadRoutes(app: FastifyInstance, root: string): v
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, no-store')
-      .send(fs.createReadStream(file));
+      .send(
+        // Over a real socket the chunks are released once sent; an injected answer keeps its chunks.
+        reply.raw.socket instanceof net.Socket
+          ? new ReleasingFileStream(file, reply.raw)
+          : fs.createReadStream(file),
+      );
   });
 }

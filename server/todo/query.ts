@@ -5,6 +5,7 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
+import { CompiledStatements, type Slots } from './compiled.js';
 import type { TodoRegistry, TodoSource, TodoState, TodoWho } from './source.js';
 
 export interface TodoFilter {
@@ -12,6 +13,8 @@ export interface TodoFilter {
   kind?: string;
   /** Part of the title or the number. */
   title?: string;
+  /** The title's ilike pattern (set by `slotsOf` from `title`; the statement binds this). */
+  titlePattern?: string;
   deadlineBegin?: string;
   deadlineEnd?: string;
   overdueOnly?: boolean;
@@ -88,8 +91,8 @@ function filteredUnion(registry: TodoRegistry, who: TodoWho, today: string, filt
 function whereOf(filter: TodoFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
   if (filter.kind) parts.push(sql<SqlBool>`t.kind = ${filter.kind}`);
-  if (filter.title) {
-    const pattern = `%${filter.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (filter.titlePattern !== undefined) {
+    const pattern = filter.titlePattern;
     parts.push(sql<SqlBool>`(t.title ilike ${pattern} or t.item_no ilike ${pattern})`);
   }
   if (filter.deadlineBegin) parts.push(sql<SqlBool>`t.deadline >= ${filter.deadlineBegin}::date`);
@@ -125,7 +128,7 @@ function todoPageSql(
   who: TodoWho,
   today: string,
   filter: TodoFilter,
-  page: TodoPage,
+  page: { limit: number; offset: number },
 ): RawBuilder<RawItem> | null {
   const { sources, all } = filteredUnion(registry, who, today, filter);
   if (!all) return null;
@@ -142,7 +145,7 @@ function todoPageSql(
         t.create_time as "createTime", t.done_time as "doneTime", t.overdue, count(*) over () as total,
         row_number() over (order by ${orderOf(filter.state)}) as "rowNo"
       from (${all}) t where ${whereOf(filter)}
-      order by ${orderOf(filter.state)} limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}) p
+      order by ${orderOf(filter.state)} limit ${page.limit} offset ${page.offset}) p
     order by p."rowNo"`;
 }
 
@@ -160,6 +163,51 @@ async function todoTotal(
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Each registry's statements, compiled once per shape (server/todo/compiled.ts). */
+const compiled = new WeakMap<TodoRegistry, CompiledStatements>();
+
+function statementsOf(registry: TodoRegistry): CompiledStatements {
+  let statements = compiled.get(registry);
+  if (!statements) compiled.set(registry, (statements = new CompiledStatements()));
+  return statements;
+}
+
+/** The values a statement binds: who, today, the filter's values and the page (final values only). */
+function slotsOf(who: TodoWho, today: string, filter: TodoFilter, page?: TodoPage): Slots {
+  const slots: Slots = { userId: who.userId, username: who.username, tenantId: who.tenantId, today };
+  if (filter.title) slots.titlePattern = `%${filter.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (filter.deadlineBegin) slots.deadlineBegin = filter.deadlineBegin;
+  if (filter.deadlineEnd) slots.deadlineEnd = filter.deadlineEnd;
+  if (page) {
+    slots.limit = page.pageSize;
+    slots.offset = (page.pageNo - 1) * page.pageSize;
+  }
+  return slots;
+}
+
+/** Who and the filter back from the slots (the sentinels while a shape is compiled). */
+function fromSlots(s: Slots, filter: TodoFilter): { who: TodoWho; today: string; filter: TodoFilter } {
+  const text = (name: string) => (s[name] === undefined ? undefined : String(s[name]));
+  return {
+    who: { userId: String(s.userId), username: String(s.username), tenantId: Number(s.tenantId) },
+    today: String(s.today),
+    filter: {
+      ...filter,
+      titlePattern: text('titlePattern'),
+      deadlineBegin: text('deadlineBegin'),
+      deadlineEnd: text('deadlineEnd'),
+    },
+  };
+}
+
+/** What makes two statements' texts differ: the state, the kind and which filters are set. */
+function shapeOf(name: string, filter: TodoFilter): string {
+  const set = [filter.title, filter.deadlineBegin, filter.deadlineEnd, filter.overdueOnly].map((v) =>
+    v ? 1 : 0,
+  );
+  return `${name}:${filter.state}:${filter.kind ?? '*'}:${set.join('')}`;
+}
+
 export async function todoPage(
   db: Db,
   registry: TodoRegistry,
@@ -168,15 +216,18 @@ export async function todoPage(
   filter: TodoFilter,
   page: TodoPage,
 ): Promise<{ records: TodoItem[]; total: number }> {
-  const statement = todoPageSql(registry, who, today, filter, page);
-  if (!statement) return { records: [], total: 0 };
-  const { rows } = await statement.execute(db);
+  const slots = slotsOf(who, today, filter, page);
+  const rows = await statementsOf(registry).rows(db, shapeOf('page', filter), slots, (s) => {
+    const values = fromSlots(s, filter);
+    const limits = { limit: Number(s.limit), offset: Number(s.offset) };
+    return todoPageSql(registry, values.who, values.today, values.filter, limits);
+  });
   // A page past the end has no row to carry the total: count on its own (rare: a stale page number).
   const total =
     rows.length > 0
       ? Number(rows[0]!.total)
       : page.pageNo > 1
-        ? await todoTotal(db, registry, who, today, filter)
+        ? await todoTotal(db, registry, who, today, fromSlots(slots, filter).filter)
         : 0;
   const records = rows.map((r) => ({
     kind: r.kind,
@@ -213,13 +264,17 @@ export async function todoCounts(
   who: TodoWho,
   today: string,
 ): Promise<TodoCounts> {
-  const todo = union(registry.all(), 'todo', who, today);
-  const done = union(registry.all(), 'done', who, today);
-  const count = (part: RawBuilder<unknown> | null) =>
-    part ? sql`(select count(*) from (${part}) t)` : sql`0`;
-  const overdue = todo ? sql`(select count(*) from (${todo}) t where t.overdue)` : sql`0`;
-  const { rows } = await sql<{ todo: string; done: string; overdue: string }>`select ${count(todo)} as todo,
-    ${count(done)} as done, ${overdue} as overdue`.execute(db);
+  const filter: TodoFilter = { state: 'todo' };
+  const rows = await statementsOf(registry).rows(db, 'counts', slotsOf(who, today, filter), (s) => {
+    const values = fromSlots(s, filter);
+    const todo = union(registry.all(), 'todo', values.who, values.today);
+    const done = union(registry.all(), 'done', values.who, values.today);
+    const count = (part: RawBuilder<unknown> | null) =>
+      part ? sql`(select count(*) from (${part}) t)` : sql`0`;
+    const overdue = todo ? sql`(select count(*) from (${todo}) t where t.overdue)` : sql`0`;
+    return sql<{ todo: string; done: string; overdue: string }>`select ${count(todo)} as todo,
+      ${count(done)} as done, ${overdue} as overdue`;
+  });
   const row = rows[0];
   return { todo: Number(row?.todo ?? 0), done: Number(row?.done ?? 0), overdue: Number(row?.overdue ?? 0) };
 }

@@ -30,7 +30,12 @@ export interface TodoSource {
   statusDict: string;
   /** The page a row opens, from its target id (an app path; the browser only follows app paths). */
   link(targetId: string): string;
-  /** The who's items in one state (`today` in the app's time zone), or null when it has none. */
+  /**
+   * The who's items in one state (`today` in the app's time zone), or null when it has none. The
+   * statement is compiled once per shape and reused (compiled.ts): bind `who` and `today` only as
+   * values (as they are, or inside a string such as a like pattern), and never let them change the
+   * statement's text or choose between constants.
+   */
   select(state: TodoState, who: TodoWho, today: string): RawBuilder<unknown> | null;
 }
 

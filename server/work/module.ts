@@ -20,6 +20,8 @@ import { WorkPerms } from './scope.js';
 import { WORK_ITEM_TODO } from './todo-source.js';
 import { installWorkTodoPush } from './todo-push.js';
 import { registerWeeklyTeamRoutes } from './weekly-routes.js';
+import { registerWeeklyTeamExport } from './weekly-export.js';
+import { createDateFormatter } from '../http/dates.js';
 
 export { WORK_HOOKS } from './hooks.js';
 
@@ -44,6 +46,7 @@ export async function registerWork(app: FastifyInstance, deps: AppDeps, todo: To
   const work: WorkDeps = { db, today: () => todayIn(deps.config.timeZone) };
   registerWorkBoardRoutes(app, work);
   registerWeeklyTeamRoutes(app, work);
+  registerWeeklyTeamExport(app, work, createDateFormatter(deps.config.timeZone));
   // 立即生成 of 例行工作: the selected enabled routines' items of the current period, once each.
   app.post('/sys/routineWork/generate', access(WorkPerms.generate), (request) =>
     guarded(async () => {

@@ -16,6 +16,8 @@ export interface Starter {
   username: string;
   orgCode: string | null;
   tenantId: number;
+  /** The instance's form values (a `field:` rule reads its username there). */
+  form?: Record<string, unknown>;
 }
 
 /** Active members of the tenant (as server/notice/recipients.ts reads membership). */
@@ -39,6 +41,22 @@ async function deptManager(db: Db, starter: Starter): Promise<string[]> {
   return rows.map((r) => r.username);
 }
 
+/** `field:<name>`: the active users named in that form value (a username, or several joined by commas). */
+async function fieldUsers(db: Db, starter: Starter, field: string): Promise<string[]> {
+  const value = starter.form?.[field];
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const names = [...new Set(list.map((v) => String(v).trim()).filter(Boolean))].slice(0, 50);
+  if (names.length === 0) return [];
+  const found = new Set(
+    await usernames(
+      db,
+      sql<{ username: string }>`select u.username from sys_user u
+        where u.username in (${sql.join(names)}) and ${active(starter.tenantId)}`,
+    ),
+  );
+  return names.filter((n) => found.has(n));
+}
+
 async function resolve(db: Db, rule: string, starter: Starter): Promise<string[]> {
   if (rule === 'starter') return [starter.username];
   if (rule === 'deptManager') {
@@ -58,6 +76,27 @@ async function resolve(db: Db, rule: string, starter: Starter): Promise<string[]
       sql<{ username: string }>`select u.username from sys_user u
         where u.username = ${rule.slice(5)} and ${active(starter.tenantId)}`,
     );
+  if (rule.startsWith('users:')) {
+    // A list (会签 / 或签): the active ones, in the order the model names them.
+    const names = rule.slice(6).split(',');
+    const found = new Set(
+      await usernames(
+        db,
+        sql<{ username: string }>`select u.username from sys_user u
+          where u.username in (${sql.join(names)}) and ${active(starter.tenantId)}`,
+      ),
+    );
+    return names.filter((n) => found.has(n));
+  }
+  if (rule.startsWith('position:'))
+    return usernames(
+      db,
+      sql<{ username: string }>`select u.username from sys_user u
+        where strpos(',' || coalesce(u.post, '') || ',', ${`,${rule.slice(9)},`}) > 0
+          and ${active(starter.tenantId)}
+        order by u.username`,
+    );
+  if (rule.startsWith('field:')) return fieldUsers(db, starter, rule.slice(6));
   if (rule.startsWith('role:'))
     return usernames(
       db,
@@ -68,13 +107,26 @@ async function resolve(db: Db, rule: string, starter: Starter): Promise<string[]
   return [];
 }
 
-/** The assignment of a task named `nodeName`; refused in Chinese when nobody fits. */
-export async function assign(db: Db, rule: string, nodeName: string, starter: Starter): Promise<Assignment> {
+/** Everyone a rule names (a multi-person node makes one task per person); refused when nobody fits. */
+export async function signersOf(db: Db, rule: string, nodeName: string, starter: Starter): Promise<string[]> {
   const found = await resolve(db, rule, starter);
   if (found.length === 0)
     throw new ApiError(`节点「${nodeName}」找不到审批人（规则：${rule}），请联系管理员`);
+  return found;
+}
+
+/** The assignment of a task named `nodeName`; refused in Chinese when nobody fits. */
+export async function assign(db: Db, rule: string, nodeName: string, starter: Starter): Promise<Assignment> {
+  const found = await signersOf(db, rule, nodeName, starter);
   return found.length === 1 ? { assignee: found[0]!, candidates: [] } : { assignee: null, candidates: found };
 }
+
+/** Everyone a rule names now, without refusing when nobody fits (抄送 on a node, cc-model.ts). */
+export const peopleOf = (db: Db, rule: string, starter: Starter) => resolve(db, rule, starter);
+
+/** Resolves without refusing: how many people a rule names now (the engine's loop cardinality). */
+export const countSigners = async (db: Db, rule: string, starter: Starter) =>
+  (await resolve(db, rule, starter)).length;
 
 /** Whether `username` may act on a task with this assignment. */
 export function mayAct(

@@ -1,8 +1,9 @@
 /**
  * Demo flows of a new database (docs/modules/workflow.md, "Demo"): two more models (出差审批 with
- * two versions, the older suspended; 用章申请 still a draft) and four months of leave requests run
- * through the real engine and actions (approved on one and two levels, rejected, withdrawn,
- * terminated, and some waiting now), their times moved back so the lists look lived in. Runs once,
+ * two versions, the older suspended; 用章申请 still a draft, with a 会签 node) and four months of
+ * leave requests run through the real engine and actions (approved on one and two levels, rejected,
+ * withdrawn, terminated, handed over, with an added signer, returned to the starter and submitted
+ * again, and some waiting now), their times moved back so the lists look lived in. Runs once,
  * at the first start after the seed marked it (sys_seed_pending), like the declared screens' demo.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,11 +16,12 @@ import { leaveDays } from './leave.js';
 import { LEAVE_PROCESS_KEY } from './leave-model.js';
 import { starterXml } from './model-xml.js';
 import { terminateInstance } from './monitor.js';
+import { MOVES, runMove, type Move } from './demo-moves.js';
 import { deploy, newEffects, startInstance, type Actor } from './service.js';
 
 const TENANT = 1;
 
-type Outcome = 'approved' | 'rejected' | 'withdrawn' | 'terminated' | 'waiting' | 'waitingGm';
+type Outcome = 'approved' | 'rejected' | 'withdrawn' | 'terminated' | 'waiting' | 'waitingGm' | Move;
 interface DemoLeave {
   who: string;
   name: string;
@@ -39,6 +41,9 @@ const ROWS: readonly Row[] = [
   ['zhaolei', '赵磊', 'A01A03A01', '2', 104, 1, '感冒发烧，需就医', 'approved'],
   ['xuming', '徐明', 'A01A01A01', '5', 96, 10, '婚假，婚礼在老家举办', 'approved'],
   ['hugang', '胡刚', 'A01A04A01', '1', 83, 2, '孩子开家长会', 'rejected', '接待高峰期，请改到下周'],
+  ['zhoujie', '周杰', 'A01A03A02', '1', 66, 1, '办理户口迁移', 'transferred', '本人出差，转黄敏代为审批'],
+  ['zhuting', '朱婷', 'A01A02A02', '3', 51, 2, '年假陪家人看病', 'addsigned', '请杨强确认项目工作安排'],
+  ['wuxia', '吴霞', 'A01A03A02', '2', 37, 2, '扁桃体手术', 'resubmitted', '请补充医院证明'],
   ['huangmin', '黄敏', 'A01A03A01', '4', 71, 1, '周末加班调休', 'approved'],
   ['sunli', '孙丽', 'A01A01A02', '1', 58, 2, '办理房产手续', 'withdrawn'],
   ['yangqiang', '杨强', 'A01A02A02', '3', 44, 5, '年假带家人出游', 'approved'],
@@ -47,6 +52,7 @@ const ROWS: readonly Row[] = [
   ['zhaolei', '赵磊', 'A01A03A01', '3', 3, 4, '年假，回老家探亲', 'waitingGm'],
   ['xuming', '徐明', 'A01A01A01', '4', 2, 1, '上月值班调休', 'waiting'],
   ['yangqiang', '杨强', 'A01A02A02', '2', 1, 2, '腰伤复查理疗', 'waiting'],
+  ['majun', '马军', 'A01A02A01', '1', 4, 1, '办理签证', 'returned', '请写明出行日期，便于安排值班'],
 ];
 const LEAVES: readonly DemoLeave[] = ROWS.map(
   ([who, name, org, type, daysAgo, span, reason, outcome, comment]) => ({
@@ -61,6 +67,14 @@ const LEAVES: readonly DemoLeave[] = ROWS.map(
     comment,
   }),
 );
+
+/** Who a 转办 / 加签 goes to (黄敏 stands in for 刘洋, 杨强 knows 朱婷's project). */
+const HELPERS: Readonly<Record<Move, string>> = {
+  transferred: 'huangmin',
+  addsigned: 'yangqiang',
+  resubmitted: '',
+  returned: '',
+};
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -101,8 +115,8 @@ async function runLeave(db: Db, bindings: Bindings, leave: DemoLeave): Promise<v
       ${leave.org}, ${leave.who}, now())`.execute(db);
   const actor = await actorOf(db, leave.who);
   let instanceId = '';
+  const form = { applicant: leave.who, leaveType: leave.type, ...values, days, reason: leave.reason };
   await db.transaction().execute(async (trx) => {
-    const form = { applicant: leave.who, leaveType: leave.type, ...values, days, reason: leave.reason };
     const title = `${leave.name}的请假申请（${days}天）`;
     const binding = bindings.get(LEAVE_PROCESS_KEY);
     const made = await startInstance(
@@ -126,6 +140,11 @@ async function runLeave(db: Db, bindings: Bindings, leave: DemoLeave): Promise<v
   } else if (leave.outcome === 'withdrawn') await withdrawInstance(db, bindings, instanceId, actor);
   else if (leave.outcome === 'terminated')
     await terminateInstance(db, bindings, instanceId, admin, leave.comment ?? '终止');
+  else if (MOVES.has(leave.outcome)) {
+    const helper = HELPERS[leave.outcome as Move];
+    const input = { helper, comment: leave.comment ?? '', form, businessKey: id };
+    await runMove(db, bindings, actorOf, instanceId, leave.outcome as Move, input);
+  }
   await backdate(db, id, instanceId, leave.daysAgo);
 }
 
@@ -152,6 +171,11 @@ async function backdate(db: Db, leaveId: string, instanceId: string, daysAgo: nu
     where bus_type = 'workflow' and bus_id = ${instanceId}`.execute(db);
 }
 
+/** 用章申请's draft: 行政 and 财务 both sign (会签), drawn as the modeler writes it. */
+const SEAL_SIGN = `name="行政财务会签" zh:assignee="users:wangfang,liuyang" zh:multi="all">
+      <bpmn:multiInstanceLoopCharacteristics isSequential="false"><bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">${'$'}{environment.services.signers(content.id)}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>
+    </bpmn:userTask>`;
+
 async function demoModels(db: Db): Promise<void> {
   const admin: Actor = { username: 'admin', realname: '管理员', orgCode: 'A01', tenantId: 0 };
   const trip = starterXml('trip', '出差审批').replace(
@@ -173,7 +197,7 @@ async function demoModels(db: Db): Promise<void> {
     values (${newId()}, 'trip', '出差审批', '员工出差申请，由部门负责人审批', ${trip.replace('部门经理审批', '部门负责人审批')},
       ${second.version}, now() - interval '21 days', 'admin', now() - interval '62 days', 'admin', now() - interval '21 days'),
       (${newId()}, 'seal', '用章申请', '公章、合同章使用申请（设计中）',
-      ${starterXml('seal', '用章申请').replace('name="审批" />', 'name="行政审批" zh:assignee="role:admin" />')},
+      ${starterXml('seal', '用章申请').replace('name="审批" />', SEAL_SIGN)},
       null, null, 'admin', now() - interval '6 days', 'admin', now() - interval '2 days')
     on conflict (model_key) do nothing`.execute(db);
 }

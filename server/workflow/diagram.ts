@@ -2,7 +2,8 @@
  * The flow diagram of an instance (docs/modules/workflow.md, "The diagram"): the XML of the version
  * the instance runs on, the elements and flows it has passed (the engine's own counters in the
  * stored state), the tasks now waiting, and the history. Readable by the starter, the people of
- * its tasks and holders of flowMonitor:list.
+ * its tasks, the people it was copied to (抄送, read-only) and holders of flowMonitor:list. A
+ * service task that failed (open `wf_failure`) is current too, and listed in `failed`.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -70,12 +71,21 @@ export async function diagramOf(db: Db, actor: Actor, ref: DiagramRef, admin: bo
     from wf_instance i join wf_definition d on d.id = i.definition_id
     where i.id = ${id} and i.tenant_id = ${actor.tenantId} and (${admin} or i.starter = ${actor.username}
       or exists (select 1 from wf_task t where t.instance_id = i.id and (t.assignee = ${actor.username}
-        or t.done_by = ${actor.username} or t.candidates like ${`%,${actor.username},%`})))`.execute(db);
+        or t.done_by = ${actor.username} or t.candidates like ${`%,${actor.username},%`}))
+      or exists (select 1 from wf_copy c where c.instance_id = i.id and c.username = ${actor.username}))`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row) throw new ApiError('未找到对应数据');
   const current = await sql<{ elementId: string }>`select distinct element_id as "elementId" from wf_task
     where instance_id = ${id} and status = 'todo'`.execute(db);
-  const waiting = current.rows.map((r) => r.elementId);
+  // A service task whose handler failed (an open wf_failure row): where the instance stopped.
+  const failedRows = await sql<{
+    elementId: string;
+  }>`select distinct element_id as "elementId" from wf_failure
+    where instance_id = ${id} and status = 'open'`.execute(db);
+  const failed = failedRows.rows.map((r) => r.elementId);
+  const waiting = [...new Set([...current.rows.map((r) => r.elementId), ...failed])];
   const { done, flows } = passed(row.state);
   return {
     instanceId: row.id,
@@ -87,6 +97,8 @@ export async function diagramOf(db: Db, actor: Actor, ref: DiagramRef, admin: bo
     xml: row.xml,
     done: done.filter((e) => !waiting.includes(e)),
     current: waiting,
+    /** Of `current`, the service tasks that failed (drawn in red). */
+    failed,
     flows,
     history: await historyRows(db, row.id, timeZone),
   };

@@ -1,25 +1,17 @@
 /**
- * Leave, the first process (schemas/flow/leave.json): the days computed on the server on add and
- * edit, edits and deletes only of one's own request while it is not in approval, the binding that
- * keeps the row's status and current node in step with its instance, and start-process.
+ * Leave, the first process (schemas/flow/leave.json): an approval like any declared form
+ * (approval.ts: start, withdraw, status, the edit and delete guard); what is leave's own is the
+ * days, computed on the server in half days on add and edit, and the spec's start-process path.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../result.js';
-import type { Binding, InstanceRow, InstanceStatus } from './service.js';
-import { LEAVE_PROCESS_KEY } from './leave-model.js';
+import { access, guarded } from '../entity/route-kit.js';
+import { ApiError, okMessage } from '../result.js';
+import { startApproval, type ApprovalRouteDeps } from './approval-routes.js';
+import { publishEffects } from './notify.js';
 
 export const LEAVE_BASE = '/process/leave';
-/** Statuses a request may be edited, deleted or started in: 草稿, 已驳回, 已撤回, 已终止. */
-export const LEAVE_OPEN = ['0', '3', '4', '5'];
-const STATUS_OF: Readonly<Record<InstanceStatus, string>> = {
-  running: '1',
-  approved: '2',
-  rejected: '3',
-  withdrawn: '4',
-  terminated: '5',
-};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -39,94 +31,55 @@ export function leaveDays(values: Record<string, unknown>): number {
   return halves / 2;
 }
 
-interface LeaveRow {
-  id: string;
-  applicant: string;
-  status: string;
-  leaveType: string;
-  startDate: string;
-  startHalf: string;
-  endDate: string;
-  endHalf: string;
-  days: number;
-  tenantId: number;
-}
-
-export async function findLeave(db: Db, id: string, lock = false): Promise<LeaveRow | undefined> {
-  const { rows } = await sql<LeaveRow>`select id, applicant, status, leave_type as "leaveType",
+/** The stored dates of a request (an edit may send only some of them). */
+async function storedDates(db: Db, id: string, tenantId: number): Promise<Record<string, unknown>> {
+  const { rows } = await sql<Record<string, unknown>>`select
       to_char(start_date, 'YYYY-MM-DD') as "startDate", start_half as "startHalf",
-      to_char(end_date, 'YYYY-MM-DD') as "endDate", end_half as "endHalf", days::float8 as days,
-      tenant_id as "tenantId"
-    from biz_leave where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db);
+      to_char(end_date, 'YYYY-MM-DD') as "endDate", end_half as "endHalf"
+    from biz_leave where id = ${id} and tenant_id = ${tenantId}`.execute(db);
+  if (!rows[0]) throw new ApiError('未找到对应数据');
   return rows[0];
 }
 
-/** The caller's own request in a status that may change; refused in Chinese otherwise. */
-export function ownOpen(
-  row: LeaveRow | undefined,
-  username: string,
-  tenantId: number,
-  closed = '审批中或已通过的请假申请不能修改',
-): LeaveRow {
-  if (!row || row.tenantId !== tenantId) throw new ApiError('未找到对应数据');
-  if (row.applicant !== username) throw new ApiError('只能操作本人的请假申请');
-  if (!LEAVE_OPEN.includes(row.status)) throw new ApiError(closed);
-  return row;
-}
-
-function bodyOf(request: FastifyRequest): Record<string, unknown> | null {
-  const body = request.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : null;
-}
-
-function guard(db: Db, kind: 'add' | 'edit' | 'delete'): preHandlerAsyncHookHandler {
+function daysGuard(db: Db, kind: 'add' | 'edit'): preHandlerAsyncHookHandler {
   return async (request) => {
     const auth = request.auth;
-    if (!auth) return; // the access hook answers it
-    if (kind === 'delete') {
-      const id = (request.query as { id?: unknown }).id;
-      if (typeof id === 'string') ownOpen(await findLeave(db, id), auth.username, auth.tenantId);
-      return;
-    }
-    const body = bodyOf(request);
-    if (!body) return; // the engine answers it
-    let values = body;
-    if (kind === 'edit') {
-      const stored = typeof body.id === 'string' ? await findLeave(db, body.id) : undefined;
-      values = { ...ownOpen(stored, auth.username, auth.tenantId), ...body };
-    }
-    body.days = leaveDays(values);
+    const body = request.body;
+    // No session: the access hook answers it; no object body: the engine does.
+    if (!auth || typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const values = body as Record<string, unknown>;
+    const stored =
+      kind === 'edit' && typeof values.id === 'string' ? await storedDates(db, values.id, auth.tenantId) : {};
+    values.days = leaveDays({ ...stored, ...values });
   };
 }
 
-/** Attaches the guards to the generated routes as they are made (before registerEntityRoutes). */
+/** Attaches the days rule to the generated add and edit (after the approval guard, before the engine). */
 export function installLeaveGuards(app: FastifyInstance, db: Db, apiBase: string): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const path = route.url.startsWith(apiBase) ? route.url.slice(apiBase.length) : route.url;
-    const kind =
-      path === `${LEAVE_BASE}/add`
-        ? 'add'
-        : path === `${LEAVE_BASE}/edit`
-          ? 'edit'
-          : path === `${LEAVE_BASE}/delete`
-            ? 'delete'
-            : null;
+    const kind = path === `${LEAVE_BASE}/add` ? 'add' : path === `${LEAVE_BASE}/edit` ? 'edit' : null;
     if (!kind) return;
-    const own = guard(db, kind);
+    const own = daysGuard(db, kind);
     const existing = route.preHandler;
     route.preHandler =
       existing === undefined ? [own] : [...(Array.isArray(existing) ? existing : [existing]), own];
   });
 }
 
-/** Keeps biz_leave's status, current node and instance id in step (same transaction). */
-export const LEAVE_BINDING: Binding = {
-  processKey: LEAVE_PROCESS_KEY,
-  async onChange(trx: Db, instance: InstanceRow) {
-    await sql`update biz_leave set status = ${STATUS_OF[instance.status]}, current_node = ${instance.currentNode},
-        proc_ins_id = ${instance.id}, row_version = row_version + 1, update_time = now()
-      where id = ${instance.businessKey}`.execute(trx);
-  },
-};
+/** The spec's `/process/leave/start-process` (a declared action path cannot hold a hyphen). */
+export function registerLeaveStartAlias(app: FastifyInstance, deps: ApprovalRouteDeps): void {
+  const entry = deps.approvals.entryOfBase(LEAVE_BASE);
+  if (!entry) throw new Error('schemas/flow/leave.json has no approval block');
+  app.route({
+    method: ['POST', 'PUT'],
+    url: `${LEAVE_BASE}/start-process`,
+    ...access(entry.model.permissions.add),
+    handler: (request: FastifyRequest) =>
+      guarded(async () => {
+        const effects = await startApproval(deps, entry, request);
+        await publishEffects(deps.db, deps.bus, request.log, effects, effects.pushes);
+        return okMessage('提交成功');
+      }),
+  });
+}

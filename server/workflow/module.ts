@@ -1,7 +1,8 @@
 /**
- * The workflow module (docs/modules/workflow.md): leave's guards on its generated routes (install
- * before the entity routes exist), then the calls, the approval to-do source and the shipped leave
- * model (registered once the declared tables exist).
+ * The workflow module (docs/modules/workflow.md): the approval guard and leave's days rule on the
+ * generated routes (installed before the entity routes exist), then the calls, every declared
+ * form's approval calls and bindings, the approval to-do source and the shipped leave model
+ * (registered once the declared tables exist).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -9,13 +10,22 @@ import type { AppDeps } from '../app.js';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import type { TodoRegistry } from '../todo/source.js';
-import { installLeaveGuards, LEAVE_BINDING } from './leave.js';
+import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
+import { Approvals } from './approval.js';
+import { installApprovalGuards, registerApprovalRoutes } from './approval-routes.js';
+import { installLeaveGuards, registerLeaveStartAlias } from './leave.js';
 import { LEAVE_BPMN, LEAVE_PROCESS_KEY } from './leave-model.js';
 import { registerDesignRoutes } from './design-routes.js';
 import { seedWorkflowDemo } from './demo.js';
 import { ensureModel } from './models.js';
 import { registerMonitorRoutes } from './monitor-routes.js';
 import { registerWorkflowRoutes } from './routes.js';
+import { registerServiceRoutes } from './service-routes.js';
+import { registerTaskFormRoute } from './task-form.js';
+import { registerCopyRoutes } from './copy-routes.js';
+import { registerExceptionRoutes } from './exceptions-routes.js';
+import { registerStatsRoutes } from './stats.js';
+import { registerUrgeRoutes } from './urge-routes.js';
 import { deploy, type Binding } from './service.js';
 import { WF_TASK_TODO, WF_TODO_KIND } from './todo-source.js';
 
@@ -26,9 +36,16 @@ export interface WorkflowDeps {
   timeZone: string;
 }
 
-/** Before the entity routes: leave's days and ownership checks attach to its generated routes. */
-export function installWorkflowRules(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * Before the entity routes: the approvals' edit / delete guard, then leave's days rule, attach to
+ * the generated routes. Answers the approvals, filled from the declarations by registerWorkflow;
+ * modules add their hooks to it (`approvals.on`).
+ */
+export function installWorkflowRules(app: FastifyInstance, deps: AppDeps): Approvals {
+  const approvals = new Approvals(deps.config.timeZone);
+  installApprovalGuards(app, deps.database.db, approvals, deps.config.apiBase);
   installLeaveGuards(app, deps.database.db, deps.config.apiBase);
+  return approvals;
 }
 
 /** The to-do kind's dictionary text, added once (a database seeded before this module). */
@@ -46,13 +63,25 @@ export async function registerWorkflow(
   deps: AppDeps,
   bus: EventBus,
   todo: TodoRegistry,
+  declarations: readonly LoadedDeclaration[],
+  approvals: Approvals,
 ): Promise<void> {
   const db = deps.database.db;
-  const bindings = new Map([[LEAVE_BINDING.processKey, LEAVE_BINDING]]);
+  approvals.load(declarations.map((item) => item.model));
+  const bindings = approvals.bindings();
   const workflowDeps = { db, bus, bindings, timeZone: deps.config.timeZone };
   registerWorkflowRoutes(app, workflowDeps);
+  registerApprovalRoutes(app, { db, bus, bindings, approvals });
+  registerLeaveStartAlias(app, { db, bus, bindings, approvals });
   registerDesignRoutes(app, workflowDeps);
   registerMonitorRoutes(app, workflowDeps);
+  registerTaskFormRoute(app, workflowDeps, approvals);
+  registerServiceRoutes(app, workflowDeps);
+  // Slice 5b: 催办, 抄送, 流程异常, 我的流程统计.
+  registerUrgeRoutes(app, workflowDeps);
+  registerCopyRoutes(app, workflowDeps);
+  registerExceptionRoutes(app, workflowDeps);
+  registerStatsRoutes(app, workflowDeps);
   todo.add(WF_TASK_TODO);
   await addTodoKind(db);
   const admin = { username: 'admin', realname: '管理员', orgCode: null, tenantId: 0 };

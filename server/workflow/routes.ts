@@ -1,18 +1,18 @@
 /**
  * The workflow's calls (docs/modules/workflow.md, "Calls"): deploy, the task and instance lists of
- * 我的待办 / 我的已办 / 我发起的, approve, reject, withdraw, the history, and leave's start-process.
+ * 我的待办 / 我的已办 / 我发起的, approve, reject, withdraw and the history (a declared form's start and
+ * withdraw: approval-routes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { access, checkId, guarded } from '../entity/route-kit.js';
 import { ApiError, ok, okMessage } from '../result.js';
 import { approveTask, readComment, rejectTask, withdrawInstance } from './actions.js';
-import { findLeave, LEAVE_BASE, ownOpen } from './leave.js';
-import { LEAVE_PROCESS_KEY } from './leave-model.js';
 import { publishEffects } from './notify.js';
+import { returnChoices } from './return-targets.js';
+import { addAfterTask, delegateTask } from './task-delegate.js';
+import { addSignTask, returnTask, transferTask } from './task-moves.js';
 import { historyOf, instancePage, taskPage, type PageQuery } from './queries.js';
-import { newEffects, startInstance, type Actor, type Effects } from './service.js';
-import { storeResults } from './notify.js';
+import type { Actor, Effects } from './service.js';
 import type { WorkflowDeps } from './module.js';
 
 export function actorOf(request: FastifyRequest): Actor {
@@ -49,9 +49,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, deps: WorkflowDeps)
   app.put('/workflow/task/approve', access('flowTask:approve'), (request) =>
     guarded(async () => {
       const comment = readComment(bodyOf(request).comment, false);
+      const form = formOf(bodyOf(request).form);
       return done(
         request,
-        await approveTask(db, bindings, idOf(request), actorOf(request), comment),
+        await approveTask(db, bindings, idOf(request), actorOf(request), comment, form),
         '审批成功',
       );
     }),
@@ -66,56 +67,64 @@ export function registerWorkflowRoutes(app: FastifyInstance, deps: WorkflowDeps)
       );
     }),
   );
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const formOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  app.put('/workflow/task/return', access('flowTask:approve'), (request) =>
+    guarded(async () => {
+      const body = bodyOf(request);
+      const comment = readComment(body.comment, true);
+      const target = body.target === 'starter' || body.target === 'node' ? body.target : 'previous';
+      const elementId = text(body.elementId);
+      if (target === 'node' && !elementId) throw new ApiError('请选择退回到哪个节点');
+      const input = { target, elementId, comment } as const;
+      const effects = await returnTask(db, bindings, idOf(request), actorOf(request), input);
+      return done(request, effects, '已退回');
+    }),
+  );
+  app.put('/workflow/task/transfer', access('flowTask:approve'), (request) =>
+    guarded(async () => {
+      const body = bodyOf(request);
+      const username = text(body.username);
+      if (!username) throw new ApiError('请选择转办给谁');
+      const input = { username, comment: readComment(body.comment, false) };
+      return done(request, await transferTask(db, idOf(request), actorOf(request), input), '已转办');
+    }),
+  );
+  app.put('/workflow/task/addsign', access('flowTask:approve'), (request) =>
+    guarded(async () => {
+      const body = bodyOf(request);
+      const username = text(body.username);
+      if (!username) throw new ApiError('请选择加签人');
+      const input = { username, comment: readComment(body.comment, false) };
+      // 前加签 (before, the default) or 后加签 (after: the assignee approves now, the signer after).
+      const move = body.position === 'after' ? addAfterTask : addSignTask;
+      return done(request, await move(db, idOf(request), actorOf(request), input), '已加签');
+    }),
+  );
+  app.put('/workflow/task/delegate', access('flowTask:approve'), (request) =>
+    guarded(async () => {
+      const body = bodyOf(request);
+      const username = text(body.username);
+      if (!username) throw new ApiError('请选择委派给谁');
+      const input = { username, comment: readComment(body.comment, false) };
+      return done(request, await delegateTask(db, idOf(request), actorOf(request), input), '已委派');
+    }),
+  );
+  app.get('/workflow/task/returnable', access(null), (request) =>
+    guarded(async () => {
+      const actor = actorOf(request);
+      const nodes = await returnChoices(db, idOf(request), actor.username, actor.tenantId);
+      if (!nodes) throw new ApiError('您不是该任务的审批人，无权处理');
+      return ok(nodes);
+    }),
+  );
+
   app.put('/workflow/instance/withdraw', access('flowInstance:withdraw'), (request) =>
     guarded(async () =>
       done(request, await withdrawInstance(db, bindings, idOf(request), actorOf(request)), '撤回成功'),
     ),
-  );
-
-  // Leave: start the request's process (the declared action calls startProcess; the spec names start-process).
-  const startLeave = (request: FastifyRequest) =>
-    guarded(async () => {
-      const actor = actorOf(request);
-      const id = idOf(request);
-      const effects = newEffects();
-      await db.transaction().execute(async (trx) => {
-        const row = ownOpen(
-          await findLeave(trx, id, true),
-          actor.username,
-          actor.tenantId,
-          '该请假申请已在审批中或已通过',
-        );
-        const form = { ...row, id: undefined, tenantId: undefined };
-        const title = `${actor.realname}的请假申请（${row.days}天）`;
-        const binding = bindings.get(LEAVE_PROCESS_KEY);
-        await startInstance(
-          trx,
-          { processKey: LEAVE_PROCESS_KEY, businessKey: id, title, form },
-          actor,
-          effects,
-          binding,
-        );
-        effects.pushes = await storeResults(trx, effects, actor.tenantId);
-      });
-      return done(request, effects, '提交成功');
-    });
-  app.put(`${LEAVE_BASE}/startProcess`, access('leave:add'), startLeave);
-  app.route({
-    method: ['POST', 'PUT'],
-    url: `${LEAVE_BASE}/start-process`,
-    ...access('leave:add'),
-    handler: startLeave,
-  });
-
-  app.put(`${LEAVE_BASE}/withdraw`, access('leave:add'), (request) =>
-    guarded(async () => {
-      const actor = actorOf(request);
-      const row = await findLeave(db, idOf(request));
-      if (!row || row.tenantId !== actor.tenantId) throw new ApiError('未找到对应数据');
-      const { rows } = await sql<{ id: string }>`select id from wf_instance
-        where business_key = ${row.id} and status = 'running' order by create_time desc limit 1`.execute(db);
-      if (!rows[0]) throw new ApiError('该请假申请不在审批中');
-      return done(request, await withdrawInstance(db, bindings, rows[0].id, actor), '撤回成功');
-    }),
   );
 }

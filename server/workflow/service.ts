@@ -6,13 +6,35 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { ApiError } from '../result.js';
-import { assign, type Starter } from './assignee.js';
-import { readProcess, type ProcessModel } from './bpmn-model.js';
+import type { ProcessModel } from './bpmn-model.js';
 import { startEngine, type Step } from './engine.js';
+import { enterNode, signerCounts } from './nodes.js';
+import { continueReturned } from './resubmit.js';
+import { failedName, recordFailures, serviceRunner } from './service-tasks.js';
 import type { Push } from './notify.js';
 
 export type InstanceStatus = 'running' | 'approved' | 'rejected' | 'withdrawn' | 'terminated';
-export type HistoryAction = 'start' | 'approve' | 'reject' | 'withdraw' | 'end' | 'terminate' | 'reassign';
+export type HistoryAction =
+  | 'start'
+  | 'approve'
+  | 'reject'
+  | 'withdraw'
+  | 'end'
+  | 'terminate'
+  | 'reassign'
+  | 'return'
+  | 'transfer'
+  | 'addsign'
+  | 'resubmit'
+  | 'remind'
+  | 'autopass'
+  | 'escalate'
+  | 'delegate'
+  | 'resolve'
+  | 'addafter'
+  | 'service'
+  | 'svcfail'
+  | 'svcretry';
 
 export interface InstanceRow {
   id: string;
@@ -33,7 +55,11 @@ export interface InstanceRow {
 /** What a process's business row does when its instance changes (inside the same transaction). */
 export interface Binding {
   processKey: string;
-  onChange(trx: Db, instance: InstanceRow): Promise<void>;
+  /**
+   * `returned`: the instance still runs but went back to its starter (退回发起人); the row is
+   * shown as editable, and no closing effect may run.
+   */
+  onChange(trx: Db, instance: InstanceRow, detail?: { returned?: boolean }): Promise<void>;
 }
 
 /** Who to tell once the transaction committed: to-do refreshes and result messages. */
@@ -61,35 +87,7 @@ export const STATUS_TEXT: Readonly<Record<InstanceStatus, string>> = {
   terminated: '已终止',
 };
 
-/**
- * Deploys an XML as the next version of its process key (immutable), after validation;
- * `unlessSame`: answers the version that has the very same XML when there is one (a shipped model is
- * deployed once, and an admin's later version of its key is not replaced at the next start).
- */
-export async function deploy(db: Db, xml: string, actor: Actor, unlessSame = false) {
-  const { model, problems } = readProcess(xml);
-  if (problems.length > 0) throw new ApiError(`流程校验未通过：${problems.join('；')}`);
-  return db.transaction().execute(async (trx) => {
-    // Serialises deploys of one key (the unique index would refuse the loser anyway).
-    await sql`select pg_advisory_xact_lock(hashtext(${`wf:${model.key}`}))`.execute(trx);
-    if (unlessSame) {
-      const same = await sql<{ id: string; v: number; name: string }>`select id, version as v, name
-        from wf_definition where process_key = ${model.key} and xml = ${xml} order by version desc limit 1`.execute(
-        trx,
-      );
-      const found = same.rows[0];
-      if (found) return { id: found.id, processKey: model.key, version: found.v, name: found.name };
-    }
-    const { rows } = await sql<{ v: number | null }>`select max(version) as v from wf_definition
-      where process_key = ${model.key}`.execute(trx);
-    const version = Number(rows[0]?.v ?? 0) + 1;
-    const id = newId();
-    await sql`insert into wf_definition (id, process_key, version, name, xml, model, tenant_id, create_by)
-      values (${id}, ${model.key}, ${version}, ${model.name || model.key}, ${xml}, ${JSON.stringify(model)},
-        ${actor.tenantId}, ${actor.username})`.execute(trx);
-    return { id, processKey: model.key, version, name: model.name || model.key };
-  });
-}
+export { deploy } from './deploy.js';
 
 export interface DefinitionRow {
   id: string;
@@ -146,27 +144,18 @@ export async function applyStep(
   effects: Effects,
   binding: Binding | undefined,
 ): Promise<void> {
-  const starter: Starter = {
-    username: instance.starter,
-    orgCode: instance.starterOrg,
-    tenantId: instance.tenantId,
-  };
   const open = await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
     where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
   const names: string[] = [];
   for (const elementId of step.waiting) {
-    const element = model.elements[elementId];
-    const name = element?.name || elementId;
-    names.push(name);
+    names.push(model.elements[elementId]?.name || elementId);
+    // A multi-person node still waiting for other signers keeps its rows.
     if (open.rows.some((r) => r.elementId === elementId)) continue;
-    const who = await assign(trx, element?.assignee ?? '', name, starter);
-    await sql`insert into wf_task (id, instance_id, element_id, name, assignee, candidates, tenant_id)
-      values (${newId()}, ${instance.id}, ${elementId}, ${name}, ${who.assignee},
-        ${who.candidates.length > 0 ? `,${who.candidates.join(',')},` : null}, ${instance.tenantId})`.execute(
-      trx,
-    );
-    for (const u of who.assignee ? [who.assignee] : who.candidates) effects.todo.add(u);
+    await enterNode(trx, instance, model, elementId, effects);
   }
+  // A service task whose handler threw: the engine waits there, the failure is kept for the admin.
+  for (const f of step.failed) names.push(failedName(model, f.elementId));
+  await recordFailures(trx, instance, model, step.failed);
   const status: InstanceStatus = step.ended ? 'approved' : instance.status;
   await saveInstance(trx, instance, { state: step.state, status, currentNode: names.join('、') || null });
   if (step.ended) {
@@ -214,12 +203,19 @@ export async function startInstance(
   effects: Effects,
   binding: Binding | undefined,
 ): Promise<InstanceRow> {
+  const resumed = await continueReturned(trx, input, actor, effects, binding);
+  if (resumed) return resumed;
   const def = await latestDefinition(trx, input.processKey);
   if (!def) throw new ApiError(`流程「${input.processKey}」尚未部署`);
   if (def.status !== 'active')
     throw new ApiError(`流程「${def.name}」（版本 ${def.version}）已挂起，暂不能发起新的申请`);
   const id = newId();
-  const step = await startEngine(id, def.xml, input.form);
+  const starter = {
+    username: actor.username,
+    orgCode: actor.orgCode,
+    tenantId: actor.tenantId,
+    form: input.form,
+  };
   const instance: InstanceRow = {
     id,
     definitionId: def.id,
@@ -229,17 +225,21 @@ export async function startInstance(
     starter: actor.username,
     starterOrg: actor.orgCode,
     form: JSON.stringify(input.form),
-    state: step.state,
+    state: '{}',
     status: 'running',
     currentNode: null,
     rowVersion: 0,
     tenantId: actor.tenantId,
   };
+  // The row first (its state written by applyStep): a service task on the way writes history lines.
   await sql`insert into wf_instance (id, definition_id, process_key, business_key, title, starter, starter_org,
       form, state, status, tenant_id)
     values (${id}, ${def.id}, ${def.processKey}, ${input.businessKey}, ${input.title}, ${actor.username},
-      ${actor.orgCode}, ${instance.form}, ${step.state}, 'running', ${actor.tenantId})`.execute(trx);
+      ${actor.orgCode}, ${instance.form}, ${instance.state}, 'running', ${actor.tenantId})`.execute(trx);
   await writeHistory(trx, instance, { action: 'start', username: actor.username, nodeName: '发起申请' });
+  const counts = await signerCounts(trx, def.model, starter);
+  const runner = serviceRunner(trx, instance, def.model, effects);
+  const step = await startEngine(id, def.xml, input.form, counts, runner);
   await applyStep(trx, instance, step, def.model, effects, binding);
   return instance;
 }

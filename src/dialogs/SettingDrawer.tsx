@@ -32,7 +32,9 @@ function closeOnEscape(onClose: () => void): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.isComposing) return;
     const target = event.target instanceof Element ? event.target : null;
-    if (target?.closest('[aria-expanded="true"]')) return;
+    // Only a list opened inside the drawer: the header's 用户菜单 button (focused again when its menu
+    // closed behind the drawer) may still say expanded, and must not keep the drawer open.
+    if (target?.closest('.setting-drawer [aria-expanded="true"]')) return;
     onClose();
   };
   // Capture: before antd's own Esc handling, which stops the event at the tooltip.

@@ -10,6 +10,8 @@ export const NOTICE_DETAILS_PATH = '/HomePage/noticedetails';
 export const WORK_ORDER_DETAILS_PATH = '/HomePage/DistributedDetails/details';
 export const PROJECT_PAGE_PATH = '/modules/project/index';
 export const MY_MESSAGE_PATH = '/modules/message/myMessage';
+/** 去处理 of a flow's 催办: the urged person's 我的待办. */
+export const FLOW_TODO_PATH = '/flow/todo';
 /** Spec 000 section 10: the notice navigation delay. */
 export const NOTICE_NAVIGATION_DELAY_MS = 500;
 
@@ -70,13 +72,15 @@ export function openNoticeDetails(
 
 /**
  * 去处理 of the reminder modal (spec 001 section 2): a url-type record goes to its openPage; a work
- * order reminder to the work-order details, anything else to the project page, with appId as id.
+ * order reminder to the work-order details, a flow's to 我的待办, anything else to the project page,
+ * with appId as id.
  */
 export function handleTarget(notice: Notice): string {
   // Only an app-relative path ('/x', not '//host' or 'scheme:'): a notice can never send users away.
   const page = notice.openPage ?? '';
   if (notice.openType === 'url' && /^\/(?!\/)/.test(page)) return page;
   const id = encodeURIComponent(notice.appId ?? '');
+  if (notice.appType === 'flow') return FLOW_TODO_PATH;
   return notice.appType === 'workOrder'
     ? `${WORK_ORDER_DETAILS_PATH}?id=${id}`
     : `${PROJECT_PAGE_PATH}?id=${id}`;

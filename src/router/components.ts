@@ -35,6 +35,8 @@ const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../../screens/online/CgformAutoList'),
   // 项目主页 (docs/modules/projects.md): reminders' 去处理 and the project lists' 项目主页 open it.
   'modules/project/ProjectPage': () => import('../../screens/project/ProjectPage'),
+  'modules/project/ProjectFlowChart': () => import('../../screens/project/ProjectFlowChart'),
+  'modules/project/NodeDetails': () => import('../../screens/project/NodeDetails'),
   'system/IconList': () => import('../../screens/system/IconList'),
   // 系统监控 (docs/modules/monitor.md): JVM and Tomcat keys of the spec show the Node runtime and HTTP server.
   'modules/monitor/DiskMonitoring': () => import('../../screens/monitor/DiskMonitoring'),

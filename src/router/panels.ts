@@ -1,50 +1,38 @@
-import type { PanelEntry } from '../../runtime/render';
+import type { ComponentType } from 'react';
+import type { PanelProps } from '../../runtime/render';
+import type { PanelType } from './panel-types';
 
 /**
  * Hand-made panels that declarations open by name (`actions[].panel.component`): the one-off
- * dialogs a declaration cannot describe, such as the report designer. Each loads on first use.
+ * dialogs a declaration cannot describe, such as the report designer. This file loads with the first
+ * panel opened (the shell holds only the names, ./panel-types.ts), and each panel on its first use:
+ * bpmn-js, frappe-gantt and the report designer's editors come with their panels only.
  */
-export const PANELS: readonly PanelEntry[] = [
-  { type: 'reportDesigner', load: async () => (await import('../../screens/online/ReportDesigner')).default },
-  {
-    type: 'reportPreview',
-    load: async () => (await import('../../screens/online/ReportPanels')).ReportPreviewPanel,
-  },
-  {
-    type: 'reportExport',
-    load: async () => (await import('../../screens/online/ReportPanels')).ReportExportPanel,
-  },
-  {
-    type: 'reportImport',
-    load: async () => (await import('../../screens/online/ReportPanels')).ReportImportPanel,
-  },
-  {
-    type: 'reportDataset',
-    load: async () => (await import('../../screens/online/ReportDatasetPanel')).default,
-  },
-  {
-    type: 'rolePermission',
-    load: async () => (await import('../../screens/system/RolePermissionPanel')).default,
-  },
-  { type: 'roleUsers', load: async () => (await import('../../screens/system/RoleUsersPanel')).default },
-  {
-    type: 'departPermission',
-    load: async () => (await import('../../screens/system/DepartPermissionPanel')).default,
-  },
-  { type: 'departRoles', load: async () => (await import('../../screens/system/DepartRolesPanel')).default },
-  {
-    type: 'permissionDataRules',
-    load: async () => (await import('../../screens/system/PermissionDataRulesPanel')).default,
-  },
-  // The online form designer (docs/modules/online-forms.md).
-  { type: 'cgformEditor', load: async () => (await import('../../screens/online/CgformEditor')).default },
-  { type: 'cgformVersions', load: async () => (await import('../../screens/online/CgformVersions')).default },
-  { type: 'documentFiles', load: async () => (await import('../../screens/document/DocumentFiles')).default },
-  // Flows (docs/modules/workflow.md): bpmn-js and its CSS load with these panels only.
-  { type: 'flowModeler', load: async () => (await import('../../screens/workflow/FlowModeler')).default },
-  { type: 'flowDiagram', load: async () => (await import('../../screens/workflow/FlowDiagram')).default },
-  {
-    type: 'flowDefinitionDiagram',
-    load: async () => (await import('../../screens/workflow/DefinitionDiagram')).default,
-  },
-];
+const LOADERS: Readonly<Record<PanelType, () => Promise<ComponentType<PanelProps>>>> = {
+  reportDesigner: async () => (await import('../../screens/online/ReportDesigner')).default,
+  reportPreview: async () => (await import('../../screens/online/ReportPanels')).ReportPreviewPanel,
+  reportExport: async () => (await import('../../screens/online/ReportPanels')).ReportExportPanel,
+  reportImport: async () => (await import('../../screens/online/ReportPanels')).ReportImportPanel,
+  reportDataset: async () => (await import('../../screens/online/ReportDatasetPanel')).default,
+  rolePermission: async () => (await import('../../screens/system/RolePermissionPanel')).default,
+  roleUsers: async () => (await import('../../screens/system/RoleUsersPanel')).default,
+  departPermission: async () => (await import('../../screens/system/DepartPermissionPanel')).default,
+  departRoles: async () => (await import('../../screens/system/DepartRolesPanel')).default,
+  permissionDataRules: async () => (await import('../../screens/system/PermissionDataRulesPanel')).default,
+  cgformEditor: async () => (await import('../../screens/online/CgformEditor')).default,
+  cgformVersions: async () => (await import('../../screens/online/CgformVersions')).default,
+  cgformBundle: async () => (await import('../../screens/online/CgformBundle')).default,
+  documentFiles: async () => (await import('../../screens/document/DocumentFiles')).default,
+  documentPowerTree: async () => (await import('../../screens/document/PowerTree')).default,
+  flowModeler: async () => (await import('../../screens/workflow/FlowModeler')).default,
+  flowDiagram: async () => (await import('../../screens/workflow/FlowDiagram')).default,
+  flowApprove: async () => (await import('../../screens/workflow/FlowApprove')).default,
+  flowReturn: async () => (await import('../../screens/workflow/FlowReturn')).default,
+  planGantt: async () => (await import('../../screens/project/PlanGantt')).default,
+  planImport: async () => (await import('../../screens/project/PlanImport')).default,
+  flowDefinitionDiagram: async () => (await import('../../screens/workflow/DefinitionDiagram')).default,
+};
+
+export function loadPanel(type: PanelType): Promise<ComponentType<PanelProps>> {
+  return LOADERS[type]();
+}

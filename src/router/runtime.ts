@@ -6,7 +6,7 @@ import { localStore } from '../session/storage';
 import { session } from '../session/store';
 import type { DictCache } from '../session/types';
 import { appNavigate } from './navigation';
-import { PANELS } from './panels';
+import { PANEL_TYPES } from './panel-types';
 
 let runtime: Promise<Runtime> | null = null;
 
@@ -19,7 +19,11 @@ export function appRuntime(): Promise<Runtime> {
     render.createRuntime({
       renderers: render.defaultRenderers,
       widgets: render.defaultWidgets,
-      panels: PANELS,
+      // Names only: the loaders come with the first panel opened.
+      panels: PANEL_TYPES.map((type) => ({
+        type,
+        load: async () => (await import('./panels')).loadPanel(type),
+      })),
       http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
       // The app's messages and dialogs: themed, in zh_CN, loaded on first use.
       feedback: {

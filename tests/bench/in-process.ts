@@ -25,6 +25,8 @@ export interface Running {
   /** Statements the server ran, with parameters, while capturing. */
   captured: { sql: string; parameters: readonly unknown[] }[];
   capturing: boolean;
+  /** A GET answered by the server's router in this process, without a socket (Fastify's inject). */
+  inject(url: string, headers: Record<string, string>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export async function startInProcess(target: Target, dataDir: string): Promise<R
     url: address.replace('0.0.0.0', '127.0.0.1'),
     database,
     config,
+    async inject(url: string, headers: Record<string, string>) {
+      return (await app.inject({ method: 'GET', url, headers })).body;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -11,6 +11,11 @@ import { benchAdmin } from './admin.js';
 import { benchReports } from './reports.js';
 import { benchGrid } from './grid.js';
 import { benchWorkbench } from './workbench.js';
+import { benchFiles } from './files.js';
+import { benchLoad } from './load.js';
+import { benchOnline } from './online.js';
+import { benchWorkflow } from './workflow.js';
+import { benchProject } from './project.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -27,6 +32,17 @@ const parts: Record<string, () => Promise<void>> = {
   reports: async () => printTable('Online reports over a million rows', await benchReports()),
   grid: async () => printTable('Editable grid at 10,000 rows', await benchGrid()),
   workbench: async () => printTable('Workbench to-do among a million orders', await benchWorkbench()),
+  files: async () => printTable('A 100 MB file up and down', await benchFiles()),
+  workflow: async () => printTable('Approvals among 10,000 running instances', await benchWorkflow()),
+  project: async () =>
+    printTable('Project page data (500 tasks, 50 demands, 200 files)', await benchProject()),
+  online: async () =>
+    printTable('Online forms: save to a 2nd instance, declaration at screen open', await benchOnline()),
+  load: async () =>
+    printTable(
+      'Load: PostgreSQL, 2 servers behind nginx (value) vs PGlite, 1 server (baseline)',
+      await benchLoad(),
+    ),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in parts));

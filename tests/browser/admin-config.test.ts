@@ -40,7 +40,7 @@ describe('the screens open with their demo rows', () => {
     ['/version/reminder', '启用', 'admin-version-reminder.png'],
     ['/customer/mailList', '周建国', 'admin-mail-list.png'],
     ['/system/checkRule', '通用编码规则', 'admin-check-rule.png'],
-    ['/system/fillRule', 'work_order_no', 'admin-fill-rule.png'],
+    ['/system/fillRule', 'project_no', 'admin-fill-rule.png'],
     ['/system/dataSource', 'report_replica', 'admin-data-source.png'],
     ['/system/gatewayRoute', 'reception-api', 'admin-gateway-route.png'],
     ['/system/transitTarget', '天气开放接口', 'admin-transit-target.png'],

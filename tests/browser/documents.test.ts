@@ -186,7 +186,7 @@ describe('文档管理', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('第一章 总则（修订）\n本手册适用于全体员工及实习生。'),
     });
-    await d.locator('.ant-upload-list-item', { hasText: '.txt' }).waitFor();
+    await d.locator('.ant-upload-list-item-done', { hasText: '.txt' }).waitFor();
     await d.getByLabel('版本说明').fill('增加实习生条款');
     await d.getByRole('button', { name: spaced('确定') }).click();
     await page.locator('.ant-message-notice', { hasText: '上传成功！' }).waitFor();
@@ -220,6 +220,8 @@ describe('文档管理', () => {
     expect(await docx.locator('table tr').count()).toBe(3);
     expect(await docx.innerText()).toContain('重要来宾由综合办公室全程陪同');
     await page.waitForTimeout(500); // the drawer's opening animation
+    // No document server is configured here: preview only, no 编辑 (documents-editor.test.ts has one).
+    expect(await drawer.getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('documents-preview-docx.png') });
     await page.keyboard.press('Escape');
     await row('接待统计表').getByRole('button', { name: '预览与版本' }).click();

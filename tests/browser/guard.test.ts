@@ -77,14 +77,14 @@ describe('route guard', () => {
     const page = await h.newPage({ shared: true });
     await signInFast(page, h.baseUrl, { username: 'zhangwei', password: STAFF_PASSWORD });
     const menu = page.getByRole('navigation', { name: '主菜单' });
-    // 人员档案 belongs to personnel administration, which comes later (issue 19).
-    await menu.getByText('人事管理').click();
-    await menu.getByText('人员档案').click();
-    await page.waitForURL((url) => url.pathname === '/personnel/list');
+    // 项目任务 has no screen yet.
+    await menu.getByText('项目计划').click();
+    await menu.getByText('项目任务').click();
+    await page.waitForURL((url) => url.pathname === '/plan/task');
     await page.getByText('功能建设中').waitFor();
-    await page.getByText('「人员档案」').waitFor();
+    await page.getByText('「项目任务」').waitFor();
     await page.getByText('该页面将在后续版本中上线').waitFor();
-    await expect.poll(() => page.title()).toBe('人员档案 · 智慧接待平台');
+    await expect.poll(() => page.title()).toBe('项目任务 · 智慧接待平台');
     await menu.locator('.anticon').first().waitFor();
     await dismissNotifications(page);
     await page.waitForTimeout(300);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { CHROMIUM, launchChromium } from './chromium.js';
 import { loadConfig, type ServerConfig } from '../../server/config.js';
 import { startServer, type StartedServer } from '../../server/start.js';
@@ -63,7 +64,7 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
   };
   const sms = new LogSmsProvider(() => undefined);
   const server = await startServer(config, { sms });
-  const browser = await launchChromium();
+  const browser = await runChromium();
   const contexts: BrowserContext[] = [];
   let sharedContext: BrowserContext | undefined;
   return {
@@ -105,6 +106,13 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's shared Chromium (tests/browser/global-setup.ts), or one of this file's own. */
+async function runChromium(): Promise<Browser> {
+  // Outside a vitest run (the benches use this harness too) there is nothing to inject.
+  const endpoint = process.env.VITEST ? inject('chromiumEndpoint') : undefined;
+  return endpoint ? chromium.connect(endpoint) : launchChromium();
 }
 
 /** Reads the codes the development SMS provider was asked to send (the server runs in this process). */

@@ -59,6 +59,12 @@ async function person(username: string, password: string): Promise<Page> {
   return page;
 }
 
+/** The designer opens on 字段; the JSON view is its own tab. */
+async function openJson(page: Page): Promise<void> {
+  await drawer(page).getByRole('tab', { name: 'JSON' }).click();
+  await drawer(page).locator('.cm-content').waitFor();
+}
+
 /** Replaces the editor's text (CodeMirror: select all, then insert as typed text). */
 async function typeDeclaration(page: Page, text: string): Promise<void> {
   const editor = drawer(page).locator('.cm-content');
@@ -115,7 +121,7 @@ describe('designing a screen with no code', () => {
       .locator('.zj-list__toolbar')
       .getByRole('button', { name: spaced('新建表单') })
       .click();
-    await drawer(admin).locator('.cm-content').waitFor();
+    await openJson(admin);
     await saveInEditor(admin, declaration([VISITOR, VISITS]), '首版：来访人与来访次数');
     await toast(admin, '保存成功，当前为版本 1').waitFor();
     const head = row(admin, 'visitLog');
@@ -153,7 +159,7 @@ describe('designing a screen with no code', () => {
 
   it('a field the admin adds shows on the user screen after a reload', async () => {
     await row(admin, 'visitLog').getByText('编辑').click();
-    await drawer(admin).locator('.cm-content').waitFor();
+    await openJson(admin);
     await expect.poll(() => drawer(admin).locator('.cm-content').innerText()).toContain('"visits"');
     await saveInEditor(admin, declaration([VISITOR, VISITS, REMARK]), '新增来访事由');
     await toast(admin, '保存成功，当前为版本 2').waitFor();
@@ -166,6 +172,7 @@ describe('designing a screen with no code', () => {
 
   it('dropping a field that holds data is refused with the explanation; the text stays', async () => {
     await row(admin, 'visitLog').getByText('编辑').click();
+    await openJson(admin);
     await expect.poll(() => drawer(admin).locator('.cm-content').innerText()).toContain('"remark"');
     await saveInEditor(admin, declaration([VISITOR, REMARK]), '去掉来访次数');
     const alert = drawer(admin).getByRole('alert');
@@ -196,7 +203,7 @@ describe('designing a screen with no code', () => {
       .click();
     await expect
       .poll(() => panel.getByRole('alert').innerText())
-      .toContain('字段“来访事由”(remark)不能删除：删除列需要确认迁移（该列暂无数据）');
+      .toContain('字段“来访事由”(remark)不能删除：删除列需要确认迁移 drop:remark（该列暂无数据）');
     await admin.screenshot({ path: screenshotPath('online-form-versions.png') });
   });
 });

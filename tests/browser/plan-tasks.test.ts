@@ -246,9 +246,15 @@ describe('项目计划 with 计划任务 (admin)', () => {
         added: [
           task('现有系统评估', 'chenjing', '2026-11-01', '2026-11-06', 'M', 100),
           task('访客登记模块改造', 'majun', '2026-11-07', '2026-11-30', 'H', 70),
-          task('统一身份认证对接', 'yangqiang', '2026-11-20', '2026-12-15', 'H', 30),
+          {
+            ...task('统一身份认证对接', 'yangqiang', '2026-11-20', '2026-12-15', 'H', 30),
+            predecessor: '现有系统评估',
+          },
           task('接待大屏改版', 'zhuting', '2026-12-01', '2026-12-20', 'L', 10),
-          task('用户培训与上线', 'chenjing', '2026-12-21', '2026-12-31', 'M', 0),
+          {
+            ...task('用户培训与上线', 'chenjing', '2026-12-21', '2026-12-31', 'M', 0),
+            predecessor: '接待大屏改版',
+          },
         ].map((t, i) => ({ ...t, orderNum: i + 1 })),
       },
       planMember: { added: [{ member: 'chenjing', duty: '计划负责人', orderNum: 1 }] },
@@ -270,6 +276,36 @@ describe('项目计划 with 计划任务 (admin)', () => {
     await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: screenshotPath('plan-tasks-erp.png'), fullPage: true });
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('opens the Gantt chart from the row: bars, arrows, and a drag the server refuses outside the plan', async () => {
+    const row = page.locator('.zj-list .ant-table-row', { hasText: '江南文旅集团' });
+    await row.getByRole('button', { name: '甘特图' }).click();
+    const panel = page.locator('.zj-plan-gantt');
+    await expect.poll(() => panel.locator('.bar-wrapper').count()).toBe(5);
+    expect(await panel.locator('path[data-from]').count()).toBe(2);
+    // The progress cell of the list (widget "progress") draws a bar with its figure.
+    await page.screenshot({ path: screenshotPath('plan-gantt.png') });
+    // Dragged far to the right, the last task would end after the plan: refused, the bar goes back.
+    const bar = panel.locator('.bar-wrapper', { hasText: '用户培训与上线' }).locator('.bar').first();
+    // The chart scrolls to today after it draws: take the bar's place once it stops moving.
+    let box = (await bar.boundingBox())!;
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(150);
+      const next = (await bar.boundingBox())!;
+      if (next.x === box.x && next.y === box.y) break;
+      box = next;
+    }
+    const saved = page.waitForResponse((r) => r.url().includes('/plan/planTask/edit'));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const answer = (await (await saved).json()) as { success: boolean; message: string };
+    expect(answer.success).toBe(false);
+    expect(answer.message).toContain('的日期须在计划的日期内');
+    await toast('的日期须在计划的日期内').waitFor();
     expect(errorsOf(page)).toEqual([]);
   });
 });

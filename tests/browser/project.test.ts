@@ -134,7 +134,7 @@ describe('a project from creation to the recycle bin', () => {
     await pickDate(d, '计划开始', day(0));
     await pickDate(d, '计划结束', day(90));
     await d.getByLabel('预算（元）').fill('1200000');
-    await d.getByLabel('当前阶段').fill('需求调研');
+    // 当前阶段 is the stage flow's (read-only): 启动 puts the project at 立项.
     await mgr.screenshot({ path: screenshotPath('project-form.png') });
     await d.getByRole('button', { name: spaced('确定') }).click();
     await toast(mgr, '添加成功！').waitFor();

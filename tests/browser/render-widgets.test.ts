@@ -184,7 +184,11 @@ describe('form widgets on the customer form', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n%%EOF'),
     });
-    await form.locator('.ant-form-item', { hasText: '附件' }).locator('.ant-upload-list-item-name').waitFor();
+    // The stored file's entry (the uploading one may still be fading out beside it).
+    await form
+      .locator('.ant-form-item', { hasText: '附件' })
+      .locator('.ant-upload-list-item-done .ant-upload-list-item-name')
+      .waitFor();
   });
 
   it('edits rich text and sanitises pasted HTML', async () => {

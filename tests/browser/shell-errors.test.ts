@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/auth/sessions.js';
+import { hashToken, SESSION_REUSE_MS } from '../../server/auth/sessions.js';
 import { signInFast, STAFF_PASSWORD, startHarness, type Harness } from './harness';
 import { expectMessage, expectNotification, stored, userMenu } from './shell-helpers';
 
@@ -84,6 +84,9 @@ describe('the HTTP error catalogue, through real requests', () => {
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where('tokenHash', '=', hashToken(token))
         .execute();
+      // Changed behind the server's back (as a database tool would): a session read in the last
+      // SESSION_REUSE_MS is reused, so the revocation counts from the next read on.
+      await page.waitForTimeout(SESSION_REUSE_MS + 200);
       await userMenu(page, '清理缓存');
       const dialog = page.locator('.ant-modal-confirm', { hasText: title });
       await dialog.waitFor();

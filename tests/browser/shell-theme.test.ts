@@ -53,7 +53,7 @@ describe('theme drawer', () => {
   it('switches style, navigation mode, colour and the other settings, and keeps them after a reload', async () => {
     const page = await h.newPage({ shared: true });
     await signIn(page);
-    await openFromMenu(page, '人事管理', '人员档案', '/personnel/list');
+    await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
     await tabLabel(page, '工作台').click();
     await page.getByText('欢迎使用智慧接待平台').waitFor();
     await snapshot(page, 'shell-desktop-light.png');
@@ -129,7 +129,7 @@ describe('theme drawer', () => {
     await drawer.getByRole('switch', { name: '多页签模式' }).click();
     await closeSettings(page);
     expect(await tabBar(page).count()).toBe(0);
-    await openFromMenu(page, '人事管理', '人员档案', '/personnel/list');
+    await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
     await page.getByText('功能建设中').waitFor();
     await page.reload();
     await page.getByText('功能建设中').waitFor();
@@ -156,7 +156,7 @@ describe('devices', () => {
     await expect.poll(async () => Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(160);
     await page.waitForTimeout(300);
     await page.screenshot({ path: screenshotPath('shell-mobile-menu.png') });
-    await openFromMenu(page, '人事管理', '人员档案', '/personnel/list');
+    await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
     await drawer.waitFor({ state: 'hidden' });
     await page.getByText('功能建设中').waitFor();
   });

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
-import { withoutDeclaredDemo } from '../server/template-db.js';
+import { withDeclaredTables, withoutDeclaredDemo } from '../server/template-db.js';
 
 const TEMPLATE_ROOT = path.resolve('.tmp/browser-db');
 
 /**
  * A fingerprint of the code that shapes a freshly migrated and seeded database: migrations and seed
- * (server/db) and what the seed imports (password hashing, the version tables). Entity tables are
- * created at server start from the declarations, so they are not part of the template.
+ * (server/db) and what the seed imports (password hashing, the version tables), and the declared
+ * tables and menus (server/entity, schemas), which the template holds so that starts skip them.
  */
 function databaseStamp(adminPassword: string): string {
   const hash = createHash('sha256').update(adminPassword);
@@ -25,7 +25,8 @@ function databaseStamp(adminPassword: string): string {
       else hash.update(full).update(fs.readFileSync(full));
     }
   };
-  for (const dir of ['server/db', 'server/auth', 'server/sys']) walk(path.resolve(dir));
+  for (const dir of ['server/db', 'server/auth', 'server/sys', 'server/entity', 'schemas'])
+    walk(path.resolve(dir));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -46,6 +47,7 @@ export async function templateDatabase(adminPassword: string): Promise<string> {
   const handle = await openDatabase({ pgliteDir: path.join(building, 'pgdata') });
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db, adminPassword);
+  await withDeclaredTables(handle.db);
   await withoutDeclaredDemo(handle.db);
   await handle.close();
   fs.writeFileSync(path.join(building, 'ready'), new Date().toISOString());

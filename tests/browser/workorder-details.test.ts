@@ -206,10 +206,7 @@ describe('work-order details', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4'),
     });
-    await box
-      .locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')
-      .first()
-      .waitFor();
+    await box.locator('.ant-upload-list-item-done').first().waitFor();
     await box.getByRole('button', { name: spaced('提交') }).click();
     await toast(user, '保存成功！').waitFor();
     await expect.poll(() => entries(user).count()).toBe(3);

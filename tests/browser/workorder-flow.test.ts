@@ -95,14 +95,13 @@ describe('a work order from launch to 已办', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4'),
     });
-    await box
-      .locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')
-      .first()
-      .waitFor();
+    // 提交 waits while the file is on its way; the test waits for the stored file's list entry.
+    await box.locator('.ant-upload-list-item-done').first().waitFor();
     await box.getByRole('button', { name: spaced('提交') }).click();
     await toast(b, '保存成功！').waitFor();
     const note = b.locator('.wo-timeline__entry', { hasText: '读卡模块损坏' });
-    expect(await note.locator('a[href*="/sys/common/static/workOrder/"]').count()).toBe(1);
+    // The timeline reloads after the toast: wait for the new entry with its file.
+    await expect.poll(() => note.locator('a[href*="/sys/common/static/workOrder/"]').count()).toBe(1);
 
     // B hands a sub-order to C; C's workbench shows it live, and C finishes it on the order's page.
     await c.locator('.todo-panel').waitFor();

@@ -5,6 +5,8 @@
  * where every chart draws, a chart switches to its table and exports it. One page, two screens.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertDemoRows } from '../../server/db/seed/declared/insert.js';
@@ -59,7 +61,12 @@ const card = (key: string) => page.locator(`.wo-stats__card[data-figure="${key}"
 const cardNumber = async (key: string) => Number(await card(key).innerText());
 
 async function saved(download: Download): Promise<unknown[][]> {
-  const file = await download.path();
+  // The run's Chromium is shared (a browser server): the download is copied here rather than read in place.
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'zj-download-')),
+    download.suggestedFilename(),
+  );
+  await download.saveAs(file);
   const rows: unknown[][] = [];
   for await (const row of xlsxRows(fs.readFileSync(file))) rows.push(row.values);
   return rows;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, revokeUserSessions } from '../../server/auth/sessions.js';
+import { hashToken, revokeUserSessions, SESSION_REUSE_MS } from '../../server/auth/sessions.js';
 import { userId } from '../../server/db/seed/organisation.js';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from './helpers.js';
 import { authed } from './auth-helpers.js';
@@ -88,6 +88,47 @@ describe('session lifetime', () => {
     const res = await probe(token);
     expect(res.status).toBe(500);
     expect(res.body.message).toContain('Token失效');
+  });
+});
+
+describe('a live session read once serves the burst of calls that follows', () => {
+  it('a revocation made past this server (another instance, a console) holds within SESSION_REUSE_MS', async () => {
+    const token = await ctx.login('sunli', DEMO_PASSWORD);
+    expect((await probe(token)).body.success).toBe(true);
+    await ctx.database.db
+      .updateTable('sysSession')
+      .set({ revokedAt: new Date(), revokedReason: 'forced' })
+      .where('tokenHash', '=', hashToken(token))
+      .execute();
+    const started = Date.now();
+    let res = await probe(token);
+    while (res.status === 200 && Date.now() - started < SESSION_REUSE_MS + 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res = await probe(token);
+    }
+    expect(res.status).toBe(500);
+    expect(res.body.message).toContain('强制登录');
+    expect(Date.now() - started).toBeLessThanOrEqual(SESSION_REUSE_MS + 500);
+  });
+
+  it("this server's own write drops the reused answers before it replies: a frozen user's next call is refused", async () => {
+    const token = await ctx.login('sunli', DEMO_PASSWORD);
+    expect((await probe(token)).body.success).toBe(true);
+    // A write that revokes past the session helpers (as a declared screen's edit would change a user).
+    await ctx.database.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'sunli').execute();
+    try {
+      // Any request that is not a read (here a sign-out without a token, which changes nothing).
+      expect((await ctx.call({ method: 'POST', url: '/api/sys/logout' })).status).toBe(200);
+      const res = await probe(token);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('账号已被锁定,请联系管理员!');
+    } finally {
+      await ctx.database.db
+        .updateTable('sysUser')
+        .set({ status: 1 })
+        .where('username', '=', 'sunli')
+        .execute();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
 import { PROJECT_DEMO } from '../../server/db/seed/declared/project-demo.js';
+import { planDemo } from '../../server/project/plan-demo.js';
 import { SYSTEM_DEMO } from '../../server/db/seed/declared/system-demo.js';
 import { TEST_ADMIN_PASSWORD } from './template-db.js';
 
@@ -51,7 +52,11 @@ describe('demo rows of the declared screens', () => {
   });
 
   it('include project plans with their tasks and members, each task on a seeded plan', async () => {
-    const rows = (entity: string) => PROJECT_DEMO.find((s) => s.entity === entity)!.rows.length;
+    // The plans of the demo projects come on top (server/project/plan-demo.ts).
+    const rows = (entity: string) =>
+      [...PROJECT_DEMO, ...planDemo()]
+        .filter((s) => s.entity === entity)
+        .reduce((n, s) => n + s.rows.length, 0);
     expect(await count('biz_project_plan')).toBe(rows('projectPlan'));
     expect(await count('biz_plan_task')).toBe(rows('planTask'));
     expect(await count('biz_plan_member')).toBe(rows('planMember'));

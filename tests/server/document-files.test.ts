@@ -79,6 +79,23 @@ describe('files and versions', () => {
     expect((await get('admin', `/sys/document/queryById?id=${ids.doc}`)).body.result.version).toBe('V2');
   });
 
+  it('has no editor when no document server is configured: no 编辑, no editor routes', async () => {
+    expect((await get('zhangwei', '/sys/document/editorConfig')).body.result).toEqual({
+      enabled: false,
+      types: [],
+    });
+    expect((await get('admin', `/sys/document/editorConfig?documentId=${ids.doc}`)).body).toMatchObject({
+      success: false,
+      message: '未配置文档服务器，无法在线编辑',
+    });
+    const callback = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sys/document/editorCallback',
+      payload: {},
+    });
+    expect(callback.statusCode).toBe(404);
+  });
+
   it('answers the project links', async () => {
     expect((await get('admin', '/sys/document/getLinkSelectList')).body.result).toEqual([
       { value: '设计', text: '设计' },

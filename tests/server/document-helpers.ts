@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import type { ServerConfig } from '../../server/config.js';
 import { seedId } from '../../server/db/seed/ids.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { tokenFor } from './sys-session.js';
@@ -31,9 +32,9 @@ function multipart(fileName: string, data: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function documentFixture() {
+export async function documentFixture(overrides: Partial<ServerConfig> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zj-doc-'));
-  const ctx: TestContext = await createTestContext({ dataDir });
+  const ctx: TestContext = await createTestContext({ dataDir, ...overrides });
   const token: Record<string, string> = {};
   for (const user of ['admin', 'zhangwei', 'chenjing', 'hugang']) token[user] = await tokenFor(ctx, user);
   const as = (user: string, options: InjectOptions) =>

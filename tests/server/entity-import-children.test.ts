@@ -116,15 +116,34 @@ describe('export with children', () => {
     const sheets = await sheetsOf(data);
     expect([...sheets.keys()]).toEqual(['项目计划', '计划任务', '计划成员']);
     const plans = sheets.get('项目计划')!;
-    expect(plans[0]).toEqual(['计划名称', '计划编号', '负责人', '开始日期', '结束日期', '计划状态']);
+    expect(plans[0]).toEqual([
+      '计划名称',
+      '计划编号',
+      '所属项目',
+      '负责人',
+      '开始日期',
+      '结束日期',
+      '计划状态',
+    ]);
     expect(plans.slice(1).map((r) => r[0])).toEqual(['导出计划乙', '导出计划甲']);
     const [甲] = await plansNamed('导出计划甲');
     const taskOwner = String(甲.planTask[0].owner_dictText);
     expect(sheets.get('计划任务')).toEqual([
-      ['项目计划行号', '任务名称', '负责人', '开始日期', '结束日期', '优先级', '进度(%)'],
-      [2, '施工', taskOwner, '2026-12-01', '2026-12-10', '中', 10],
-      [3, "'=勘查", taskOwner, '2026-12-01', '2026-12-10', '高', 10],
-      [3, '设计', taskOwner, '2026-12-01', '2026-12-10', '低', 10],
+      [
+        '项目计划行号',
+        '任务名称',
+        '上级任务',
+        '负责人',
+        '开始日期',
+        '结束日期',
+        '前置任务',
+        '优先级',
+        '进度(%)',
+        '任务状态',
+      ],
+      [2, '施工', null, taskOwner, '2026-12-01', '2026-12-10', null, '中', 10, '未开始'],
+      [3, "'=勘查", null, taskOwner, '2026-12-01', '2026-12-10', null, '高', 10, '未开始'],
+      [3, '设计', null, taskOwner, '2026-12-01', '2026-12-10', null, '低', 10, '未开始'],
     ]);
     expect(sheets.get('计划成员')).toEqual([
       ['项目计划行号', '成员', '计划中职责'],

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsChanged } from '../../server/auth/permission-codes.js';
 import { seedId } from '../../server/db/seed/ids.js';
 import { roleId, userId } from '../../server/db/seed/organisation.js';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
@@ -55,6 +56,7 @@ async function addRule(id: string, column: string, condition: string, value: str
       status: '1',
     })
     .execute();
+  await permissionsChanged(ctx.database.db, null); // as the rule routes do
 }
 
 async function grantRules(role: string, ruleIds: string | null) {
@@ -64,6 +66,7 @@ async function grantRules(role: string, ruleIds: string | null) {
     .where('roleId', '=', roleId(role))
     .where('permissionId', '=', CUSTOMER_MENU)
     .execute();
+  await permissionsChanged(ctx.database.db, null); // as the grant routes do
 }
 
 describe('what every generated row records and shows', () => {
@@ -146,6 +149,7 @@ describe('data rules', () => {
       .insertInto('sysRolePermission')
       .values({ roleId: staff, permissionId: CUSTOMER_MENU })
       .execute();
+    await permissionsChanged(ctx.database.db, [userId('wangfang')]);
     try {
       expect(await codes(office)).toEqual(['SCA1', 'SCW1', 'SCW2', 'SCZ1']);
     } finally {
@@ -159,6 +163,7 @@ describe('data rules', () => {
         .where('userId', '=', userId('wangfang'))
         .where('roleId', '=', staff)
         .execute();
+      await permissionsChanged(ctx.database.db, [userId('wangfang')]);
     }
   });
 

@@ -186,7 +186,7 @@ describe('database sync on save', () => {
       id,
       visitLog([{ ...VISITOR, length: 40 }, { ...VISITS, name: 'visitCount' }, REMARK]),
     );
-    expect(rename.message).toContain('字段“来访次数”改名为“来访次数”会丢失原列的数据');
+    expect(rename.message).toContain('字段“来访次数”(visits)改名为“来访次数”(visit_count)会丢失原列的数据');
     const narrow = await api.edit(id, visitLog([VISITOR, VISITS, REMARK]));
     expect(narrow.message).toContain('字段“来访人”(visitor)不能从 40 缩短到 20 个字符');
     const retype = await api.edit(

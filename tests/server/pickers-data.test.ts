@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departId, ROLES } from '../../server/db/seed/organisation.js';
+import { OFFICE_ROLE } from '../../server/office/model.js';
 import type { DepartNode } from '../../server/sys/pickers.js';
 import type { Pcaa } from '../../server/sys/regions.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { authGet, tokenFor } from './sys-session.js';
+
+// The seeded roles and the one the office module adds at start (行政办公室, docs/modules/office.md).
+const ROLE_CODES = [...ROLES.map((r) => r.code), OFFICE_ROLE].sort();
 
 interface UserRow {
   id: string;
@@ -122,7 +126,7 @@ describe('user picker data', () => {
 describe('roles and regions', () => {
   it('lists the roles by code', async () => {
     const res = await get<{ roleCode: string; roleName: string }[]>('/api/sys/role/queryall');
-    expect(res.body.result!.map((r) => r.roleCode)).toEqual(ROLES.map((r) => r.code).sort());
+    expect(res.body.result!.map((r) => r.roleCode)).toEqual(ROLE_CODES);
   });
 
   it('answers the region table under the root 86, three levels deep', async () => {

@@ -119,5 +119,6 @@ describe('the demo of a new organisation', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A whole first start with every demo (the project stages run through the engine too).
+  }, 90_000);
 });

@@ -139,12 +139,7 @@ describe('projects', () => {
   it('lets only the manager, the creator and project:all holders change a project', async () => {
     const row = await project({ members: 'majun,hugang' }, tok.zhangwei);
     const edit = (token: string) =>
-      t.send(
-        'PUT',
-        '/sys/project/edit',
-        { id: row.id, stage: '方案设计', rowVersion: row.rowVersion },
-        token,
-      );
+      t.send('PUT', '/sys/project/edit', { id: row.id, budget: 5, rowVersion: row.rowVersion }, token);
     expect(await edit(tok.majun!)).toMatchObject({ success: false, message: '只有项目经理可以编辑该项目' });
     expect(await t.send('PUT', '/sys/project/startProject', { id: row.id }, tok.majun)).toMatchObject({
       success: false,

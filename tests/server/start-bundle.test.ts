@@ -93,7 +93,13 @@ it('serves a new embedded database with its demo data: sign in, then a declared 
 });
 
 it('never held the memory of creating that database', () => {
-  // In-process, initdb alone took the server past 700 MiB; created in a child, the server peaks
-  // near 300 MiB after migrating and seeding (Node 20: ~290-310 MiB, Node 24: ~270-280 MiB).
-  expect(peakRssMiB(child.pid!)).toBeLessThan(450);
+  // In-process, initdb alone took the server past 700 MiB (770 on Node 24); created in a child, the
+  // server peaked near 300 MiB after migrating and seeding. Since the office, equipment, vehicle
+  // and mail demos (2026-11-26) run dozens of requests through the approval engine at the first
+  // start, V8 lets ~190 MB of their garbage build up before its first full collection: ~455 MiB at
+  // the peak on Node 20, ~555 MiB on Node 24 (a restart without the demo: ~300 MiB). The project
+  // stage demo (2026-11-27: every started demo project run through its stages) took Node 24 to
+  // ~686 MiB. The bound keeps the initdb mistake and further growth from passing unnoticed; lowering
+  // the demos' garbage is docs/ARCHITECTURE.md's next step.
+  expect(peakRssMiB(child.pid!)).toBeLessThan(740);
 });

@@ -139,16 +139,21 @@ describe('concurrency', () => {
 
 describe('the 填值规则 screen', () => {
   it('lists the seeded rules with their type text', async () => {
-    const page = await list();
+    const page = await list('?pageSize=50');
     expect(page.records.map((r) => r.ruleCode).sort()).toEqual(
       [
         'contract_no',
         'demand_no',
         'depart_org_code',
         'meeting_no',
+        'office_asset_no',
+        'office_borrow_no',
+        'office_request_no',
+        'office_stock_in_no',
         'plan_no',
         'project_no',
         'reception_no',
+        'vehicle_booking_no',
         'work_order_no',
       ].sort(),
     );

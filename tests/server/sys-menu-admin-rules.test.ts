@@ -155,6 +155,22 @@ describe('data rules of a menu entry', () => {
     expect(await codes()).toEqual(expect.not.arrayContaining(['HQ001']));
   });
 
+  it('a rule switched off and on through these calls changes the very next list (scopes are cached)', async () => {
+    const wangfang = await ctx.login('wangfang', (await import('./helpers.js')).DEMO_PASSWORD);
+    const codes = async () =>
+      (
+        await ctx.get<{ records: { code: string }[] }>('/sys/customer/list?pageSize=50', wangfang)
+      ).result!.records.map((r) => r.code);
+    expect(await codes()).not.toContain('HQ001'); // read once: the scope is now held
+    const branch = (await rules()).find((r) => r.ruleName === '本部门及下级')!;
+    const switchTo = (status: string) =>
+      ctx.send('PUT', '/sys/permission/editPermissionRule', { ...branch, status });
+    expect(await switchTo('0')).toMatchObject({ success: true });
+    expect(await codes()).toContain('HQ001');
+    expect(await switchTo('1')).toMatchObject({ success: true });
+    expect(await codes()).not.toContain('HQ001');
+  });
+
   it('is guarded by permission:dataRule', async () => {
     expect(
       await ctx.get(`/sys/permission/getPermRuleListByPermId?permissionId=${CUSTOMER}`, ctx.staffToken),

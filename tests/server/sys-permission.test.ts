@@ -48,7 +48,12 @@ describe('getUserPermissionByToken: menu', () => {
     expect(admin.sysSafeMode).toBe(false);
     expect(admin.menu.map((n) => n.meta.title)).toEqual(MENU_TREE.map((m) => m.name));
     const menuRows = menuSeedRows().permissions.filter((p) => p.menuType !== 2);
-    expect(flatten(admin.menu)).toHaveLength(menuRows.length);
+    // Declarations that bring their own menu entry (`menu`) add one where the seed has none.
+    const seededComponents = new Set(menuRows.map((p) => p.component?.split('?')[0]));
+    const declaredMenus = loadDeclarationFiles().filter(
+      (d) => d.model.declaration.menu && !seededComponents.has(`declared/${d.model.name}`),
+    );
+    expect(flatten(admin.menu)).toHaveLength(menuRows.length + declaredMenus.length);
   });
 
   it('builds route nodes per the contract', () => {
@@ -122,11 +127,15 @@ describe('getUserPermissionByToken: menu', () => {
     expect(visibleTop(answers.chenjing)).toEqual([
       '每日工作',
       '工单管理',
+      '会议管理', // 我的会议: the meetings she attends, to sign in (docs/modules/meetings.md)
       '项目管理', // the projects she is in (docs/modules/projects.md)
+      '项目计划', // the plans of those projects
       '需求管理',
       '绩效考核', // 历史评分: everyone's own evaluations and self scores
       '文档管理',
       '流程审批',
+      '办公管理', // mail, supplies, equipment and vehicle requests (docs/modules/office.md)
+      '人事管理', // her own personnel file and the position duties (docs/modules/personnel.md)
       '消息中心',
       '客户与通讯录',
     ]);
@@ -150,6 +159,9 @@ describe('getUserPermissionByToken: menu', () => {
     expect(staffProject.children!.map((c) => c.path)).toEqual([
       '/project/list',
       '/project/myCharge',
+      '/project/flowChart', // 项目流程图: the stage flows of her projects
+      '/project/workOrder', // 项目工单: the work orders of the projects she may see
+      '/project/nodeDetails', // 节点详情 (hidden): a stage's template and files
       '/modules/project/index',
     ]);
     expect(top(answers.chenjing, '在线开发').hidden).toBe(true);

@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleId, ROLES } from '../../server/db/seed/organisation.js';
+import { OFFICE_ROLE } from '../../server/office/model.js';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
+
+// The seeded roles and the one the office module adds at start (行政办公室, docs/modules/office.md).
+const ROLE_CODES = [...ROLES.map((r) => r.code), OFFICE_ROLE].sort();
 
 interface Role {
   id: string;
@@ -32,8 +36,8 @@ const roleCount = async () =>
 describe('角色管理: list and read', () => {
   it('lists the seeded roles with the contract page shape, searchable by name', async () => {
     const page = await list('&column=roleCode&order=asc');
-    expect(page).toMatchObject({ success: true, result: { total: ROLES.length, current: 1 } });
-    expect(page.result!.records.map((r) => r.roleCode)).toEqual(ROLES.map((r) => r.code).sort());
+    expect(page).toMatchObject({ success: true, result: { total: ROLE_CODES.length, current: 1 } });
+    expect(page.result!.records.map((r) => r.roleCode)).toEqual(ROLE_CODES);
     expect(page.result!.records[0]).toMatchObject({ createBy: 'admin', createBy_dictText: '管理员' });
     const found = await list(`&roleName=${encodeURIComponent('*经理*')}`);
     expect(found.result!.records.map((r) => r.roleCode)).toEqual(['manager']);
@@ -62,7 +66,7 @@ describe('角色管理: list and read', () => {
     ).toMatchObject({
       code: 510,
     });
-    expect(await roleCount()).toBe(ROLES.length);
+    expect(await roleCount()).toBe(ROLE_CODES.length);
   });
 });
 
@@ -188,7 +192,7 @@ describe('角色管理: export and the picker', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0].slice(1, 4)).toEqual(['角色名称', '角色编码', '描述']);
-    expect(rows.slice(1).map((r) => r[2])).toEqual(ROLES.map((r) => r.code).sort());
+    expect(rows.slice(1).map((r) => r[2])).toEqual(ROLE_CODES);
   });
 
   it('queryall stays open to every signed-in user (the role picker)', async () => {

@@ -5,6 +5,7 @@
  * that is no column matches nothing rather than failing or widening.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsChanged } from '../../server/auth/permission-codes.js';
 import { USERS } from '../../server/db/seed/organisation.js';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
 import { DEMO_PASSWORD } from './helpers.js';
@@ -37,6 +38,7 @@ async function setRule(column: string, condition: string, value: string): Promis
       status: '1',
     })
     .execute();
+  await permissionsChanged(db, null); // as the rule routes do
 }
 
 beforeAll(async () => {

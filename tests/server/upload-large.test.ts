@@ -130,4 +130,28 @@ describe('big files', () => {
         (await f.fetchAs('chenjing', `/api/sys/common/download?path=${encodeURIComponent(bad)}`)).statusCode,
       ).toBe(404);
   });
+
+  it("a product's own upload (/{product}/file/uploadFile) lands in its folder unless the form names one", async () => {
+    const as = (url: string, biz: string, user = 'chenjing') =>
+      f.as(user, { method: 'POST', url, ...streamed('方案.pdf', biz, bytes(PDF_HEAD, 2 * MB)) });
+    const own = await as('/api/project/file/uploadFile', '');
+    expect(own.body, own.body.message).toMatchObject({ success: true });
+    expect(own.body.message).toMatch(/^project\/\d+_[0-9a-f]{16}\.pdf$/);
+    expect(fs.statSync(path.join(f.dataDir, 'uploads', own.body.message)).size).toBe(2 * MB);
+    const named = await as('/api/project/file/uploadFile', 'document');
+    expect(named.body.message).toMatch(/^document\//);
+    const lying = await f.as('chenjing', {
+      method: 'POST',
+      url: '/api/workOrder/file/uploadFile',
+      ...streamed('报告.pdf', '', bytes(Buffer.from('MZ'), 100)),
+    });
+    expect(lying.body).toMatchObject({ success: false, message: '文件内容与类型不符' });
+    expect(uploadsIn('workOrder')).toHaveLength(0);
+    const anonymous = await f.ctx.app.inject({
+      method: 'POST',
+      url: '/api/project/file/uploadFile',
+      ...streamed('方案.pdf', '', bytes(PDF_HEAD, 10)),
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

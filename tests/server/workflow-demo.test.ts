@@ -39,9 +39,9 @@ describe('workflow demo', () => {
     }>`select status, count(*)::int as n from wf_instance
       where process_key = 'leave' group by status order by status`.execute(db);
     expect(Object.fromEntries(statuses.rows.map((r) => [r.status, r.n]))).toEqual({
-      approved: 6,
+      approved: 9,
       rejected: 1,
-      running: 3,
+      running: 4,
       terminated: 1,
       withdrawn: 1,
     });
@@ -57,13 +57,22 @@ describe('workflow demo', () => {
     const models = await sql<{
       key: string;
     }>`select model_key as key from wf_model order by model_key`.execute(db);
-    expect(models.rows.map((r) => r.key)).toEqual(['leave', 'seal', 'trip']);
+    // projectStage: the project stages' shipped process (server/project/stage-model.ts).
+    expect(models.rows.map((r) => r.key)).toEqual(['leave', 'projectStage', 'seal', 'trip']);
     const open = await sql<{
       n: number;
-    }>`select count(*)::int as n from wf_task where status = 'todo'`.execute(db);
-    expect(open.rows[0]!.n).toBe(3);
+    }>`select count(*)::int as n from wf_task t join wf_instance i on i.id = t.instance_id
+      where t.status = 'todo' and i.process_key <> 'projectStage'`.execute(db);
+    expect(open.rows[0]!.n).toBe(4);
+    // The assignees' own moves (slice 3) are in the history, and one request waits for its starter.
+    const moves = await sql<{ action: string }>`select distinct action from wf_history
+      where action in ('transfer', 'addsign', 'return', 'resubmit') order by action`.execute(db);
+    expect(moves.rows.map((r) => r.action)).toEqual(['addsign', 'resubmit', 'return', 'transfer']);
+    const returned = await sql<{ status: string; currentNode: string }>`select status,
+        current_node as "currentNode" from biz_leave where reason = '办理签证'`.execute(db);
+    expect(returned.rows).toEqual([{ status: '3', currentNode: '已退回发起人' }]);
     await start();
     const again = await sql<{ n: number }>`select count(*)::int as n from wf_instance`.execute(db);
-    expect(again.rows[0]!.n).toBe(12);
+    expect(again.rows[0]!.n).toBe(16);
   });
 });

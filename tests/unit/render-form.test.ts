@@ -4,6 +4,7 @@ import {
   fieldOfMessage,
   fieldStates,
   formWidth,
+  keepStates,
   initialValues,
   submitBody,
 } from '../../runtime/render/form/form-state.js';
@@ -67,6 +68,16 @@ describe('form state', () => {
       fieldStates(model, { level }, [], show).find((s) => s.field.name === 'email')?.required;
     expect(email('H')).toBe(true);
     expect(email('M')).toBe(false);
+  });
+
+  it('keeps the same states while typing into a field no rule watches, and new ones when a rule turns', () => {
+    const first = fieldStates(model, { level: 'M', name: '华' }, [], show);
+    const typed = keepStates(first, fieldStates(model, { level: 'M', name: '华东' }, [], show));
+    expect(typed).toBe(first);
+    const turned = keepStates(typed, fieldStates(model, { level: 'H', name: '华东' }, [], show));
+    expect(turned).not.toBe(first);
+    expect(turned.find((s) => s.field.name === 'email')?.required).toBe(true);
+    expect(keepStates(null, first)).toBe(first);
   });
 
   it('hides or disables fields by permission', () => {

@@ -146,6 +146,8 @@ describe('the standard entries', () => {
         'icon',
         // the ISO week picker (runtime/render/widgets/date-widgets.tsx)
         'week',
+        // a percentage: a number in forms, a bar in lists and details (runtime/render/list/progress-cell.tsx)
+        'progress',
       ].sort(),
     );
   });

@@ -17,6 +17,17 @@ describe('a report session opens with one script', () => {
     );
   });
 
+  it('reads the tables a report may read in the same round trip, before the settings change the role', () => {
+    const script = openingScript({
+      settings: [['role', 'zj_report']],
+      tablesStatement: 'select table_name as name from sys_report_table',
+      errorOf: noError,
+    });
+    expect(script).toBe(
+      "begin transaction read only; select table_name as name from sys_report_table; select set_config('role', 'zj_report', true)",
+    );
+  });
+
   it('refuses a name or value that is not plain text: the script cannot bind values', () => {
     for (const [name, value] of [
       ['statement_timeout', "1'; drop table sys_user; --"],

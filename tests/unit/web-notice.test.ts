@@ -123,6 +123,8 @@ describe('the notice panel rules', () => {
       '/HomePage/DistributedDetails/details?id=W%201',
     );
     expect(handleTarget({ ...base, appType: 'project', appId: 'P1' })).toBe('/modules/project/index?id=P1');
+    // A flow's 催办 (workflow slice 5b): the urged person's 我的待办.
+    expect(handleTarget({ ...base, appType: 'flow', appId: 'I1' })).toBe('/flow/todo');
     expect(handleTarget({ ...base, openType: 'url', openPage: '/workOrder/list' })).toBe('/workOrder/list');
     // Never somewhere else: an absolute or scheme URL falls back to the in-app target.
     expect(handleTarget({ ...base, openType: 'url', openPage: '//evil.example', appId: 'P' })).toBe(

@@ -39,7 +39,7 @@ export interface ListDecl {
 }
 
 /** How a marked row looks: red, orange, green, grey. */
-export type RowMark = 'danger' | 'warning' | 'success' | 'muted';
+export type RowMark = 'danger' | 'warning' | 'success' | 'muted' | 'strong';
 
 /**
  * A bar or line chart of the list's current page: one category per row (`category`, a field; its
@@ -74,13 +74,16 @@ export interface ListScopeDecl {
   title: string;
   where?: ListScopeCondition[];
   permission?: string;
+  /** The columns this scope shows instead of `list.columns` (待办 has no result columns, 已办 has). */
+  columns?: string[];
 }
 
 /**
  * `member`: the caller is one of a comma-separated list (a multi user field). `under`: the value is
  * the given org code or one below it (a department and its sub-departments: A01A02 covers A01A02A01).
+ * `withinDays`: a date field from today to today + value days (about to expire: an insurance policy).
  */
-export type ListScopeRule = 'eq' | 'ne' | 'member' | 'under';
+export type ListScopeRule = 'eq' | 'ne' | 'member' | 'under' | 'withinDays';
 
 export interface ListScopeCondition {
   field: string;

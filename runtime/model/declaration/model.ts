@@ -16,6 +16,7 @@ import type {
   TreeDecl,
   ViewDecl,
 } from './types.js';
+import { approvalActions } from './approval.js';
 
 export interface FieldModel extends FieldDecl {
   /** SQL column (snake_case of the name). */
@@ -216,7 +217,7 @@ export function buildEntityModel(decl: Declaration): EntityModel {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const sort = decl.list?.defaultSort;
   const permissions = permissionsOf(decl);
-  const actions: ActionModel[] = (decl.actions ?? []).map((a) => ({
+  const actions: ActionModel[] = [...(decl.actions ?? []), ...approvalActions(decl)].map((a) => ({
     ...a,
     // A link opens a page that guards itself: no code of its own unless one is declared.
     permission: a.permission ?? (a.link !== undefined ? '' : `${decl.permissionPrefix}:${a.name}`),

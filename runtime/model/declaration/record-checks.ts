@@ -35,7 +35,7 @@ export function checkFailures(
 /**
  * The computed fields' values (`fields[].compute`) over the record and its child rows (a child's
  * rows as an array under its entity name; child numbers sent as text count as numbers), stored by
- * the server on add and edit.
+ * the server on add and edit and shown live by the form (runtime/render/form/form-compute.ts).
  */
 export function computedValues(
   model: EntityModel,
@@ -48,10 +48,10 @@ export function computedValues(
     if (Array.isArray(rows))
       data[child.entity] = rows.map((row: Record<string, unknown>) =>
         Object.fromEntries(
-          Object.entries(row).map(([k, v]) => [
-            k,
-            typeof v === 'string' && v !== '' && !isNaN(Number(v)) ? Number(v) : v,
-          ]),
+          Object.entries(row)
+            // An empty cell is no value at all, so a rule's `var` default applies to it.
+            .filter(([, v]) => v !== '' && v !== null && v !== undefined)
+            .map(([k, v]) => [k, typeof v === 'string' && !isNaN(Number(v)) ? Number(v) : v]),
         ),
       );
   }

@@ -88,8 +88,20 @@ export function checkListScopes(decl: Declaration): Problem[] {
     const at = `/list/scopes/values/${i}`;
     if (seen.has(scope.value)) out.push({ path: `${at}/value`, message: `duplicate scope "${scope.value}"` });
     seen.add(scope.value);
+    scope.columns?.forEach((name, j) => {
+      if (!fields.has(name))
+        out.push({ path: `${at}/columns/${j}`, message: `"${name}" is not a declared field` });
+    });
     scope.where?.forEach((c, j) => {
       const type = fields.get(c.field);
+      if (c.rule === 'withinDays') {
+        // A date from today to today + N days (a policy about to expire): the value is N.
+        if (!type || !['date', 'datetime'].includes(type))
+          out.push({ path: `${at}/where/${j}/field`, message: `"${c.field}" is not a declared date field` });
+        if (!/^\d{1,4}$/.test(c.value))
+          out.push({ path: `${at}/where/${j}/value`, message: 'withinDays takes a number of days (0-9999)' });
+        return;
+      }
       if (!type || !['string', 'text'].includes(type))
         out.push({ path: `${at}/where/${j}/field`, message: `"${c.field}" is not a declared text field` });
       for (const variable of c.value.match(/#\{[^}]*\}/g) ?? [])

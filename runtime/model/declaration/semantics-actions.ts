@@ -3,6 +3,7 @@
  * (list.toolbar, list.rowActions), list.disable and list.fixedParams, restrictDelete and fill
  * rules. Split from semantics.ts, which checks fields, trees, transitions and views.
  */
+import { approvalActions } from './approval.js';
 import { checkLogic } from './logic.js';
 import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
 import type { Declaration, FieldDecl } from './types.js';
@@ -82,7 +83,9 @@ export function checkActions(
         message: `action "${name}" acts on one row: give its request "ids": "ids" to use it on the selection`,
       });
   });
-  const rowNames = new Set([...taken.transitions, ...taken.views, ...names]);
+  // An approval's 提交审批 / 撤回 / 流程图 exist without being declared (approval.ts).
+  const implicit = approvalActions(decl).map((a) => a.name);
+  const rowNames = new Set([...taken.transitions, ...taken.views, ...names, ...implicit]);
   decl.list?.rowActions?.forEach((name, i) => {
     const at = `/list/rowActions/${i}`;
     if (BUILT_IN_ROW.has(name))

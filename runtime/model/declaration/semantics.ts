@@ -7,6 +7,7 @@ import { findFormat, isValidPattern, UNIQUE_PATTERN_CODE } from '../validation/f
 import { gridColumnProblems } from '../grid/columns.js';
 import { checkLogic } from './logic.js';
 import { checkActions, checkStorageRules } from './semantics-actions.js';
+import { checkApproval } from './approval.js';
 import { checkRecordRules } from './semantics-checks.js';
 import { checkListScopes, checkRowMarks, checkTransitionAllow } from './row-access.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
@@ -56,6 +57,8 @@ const WIDGET_TYPES: Readonly<Record<Widget, readonly FieldType[]>> = {
   week: ['string'],
   // An @ant-design/icons name such as HomeOutlined.
   icon: ['string'],
+  // A percentage: edited as a number, drawn as a bar in lists and details.
+  progress: ['int', 'number'],
 };
 
 const DICT_WIDGETS: ReadonlySet<Widget> = new Set([
@@ -288,7 +291,7 @@ export function checkSemantics(decl: Declaration): Problem[] {
   });
   const viewNames = checkViews(decl, transitionNames, transitionPaths, out);
   out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
-  out.push(...checkStorageRules(decl), ...checkRecordRules(decl));
+  out.push(...checkStorageRules(decl), ...checkRecordRules(decl), ...checkApproval(decl));
   out.push(...checkTransitionAllow(decl), ...checkListScopes(decl), ...checkRowMarks(decl));
   out.push(...gridColumnProblems(decl.fields));
   decl.form?.rules?.forEach((rule, i) => {

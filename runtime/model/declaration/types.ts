@@ -45,7 +45,9 @@ export type Widget =
   | 'cron'
   /** An ISO week as `YYYY-Www` (2026-W48): the weekly period picker. */
   | 'week'
-  | 'icon';
+  | 'icon'
+  /** A percentage 0-100 (int / number): a number in forms and the grid, a progress bar in lists and details. */
+  | 'progress';
 
 /** The rules of the query micro-syntax and the advanced query. */
 export type QueryRule = 'eq' | 'like' | 'right_like' | 'left_like' | 'in' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
@@ -297,6 +299,24 @@ export interface MenuDecl {
   order?: number;
 }
 
+/**
+ * Rows that go through a deployed BPMN process (docs/modules/workflow.md, "Approvals for any
+ * declared form"): the server serves startProcess and withdraw and keeps the status in step.
+ */
+export interface ApprovalDecl {
+  processKey: string;
+  /** A string field with the dictionary `approval_status` (0 草稿 … 5 已终止). */
+  statusField: string;
+  currentNodeField?: string;
+  instanceField?: string;
+  /** The applicant (a username): only they edit, delete, start and withdraw the row. */
+  ownerField?: string;
+  /** The noun of the messages; default the declaration's title. */
+  subject?: string;
+  /** The instance title: `{field}` from the row, `{@starter}` the starter's name. */
+  title: string;
+}
+
 export interface Declaration {
   $schema?: string;
   schemaVersion: number;
@@ -329,6 +349,7 @@ export interface Declaration {
   actions?: ActionDecl[];
   restrictDelete?: RestrictDeleteDecl[];
   menu?: MenuDecl;
+  approval?: ApprovalDecl;
 }
 
 /** One problem found in a declaration: the file, the JSON pointer and the rule it breaks. */

@@ -1,11 +1,13 @@
 /**
  * The models of a declaration's children, loaded once for a screen (the inner-table rows, the ERP
- * tabs and the form's tables all use the same ones).
+ * tabs and the form's tables all use the same ones). A child the bundle does not have is a
+ * declaration designed in the app: its model comes from the server, like a designed screen's.
  */
 import { useEffect, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
 import type { ChildDecl } from '../../model/declaration/types';
-import { loadEntityModel } from '../declarations';
+import { useRuntime } from '../context';
+import { loadScreenModel } from '../declarations';
 import { declarationFileOf } from '../inner-table/child-scope';
 
 export interface LoadedChild {
@@ -16,12 +18,13 @@ export interface LoadedChild {
 export type ChildModels = { children: LoadedChild[] } | { error: string } | null;
 
 export function useChildModels(children: readonly ChildDecl[]): ChildModels {
+  const { http } = useRuntime();
   const [state, setState] = useState<ChildModels>(null);
   useEffect(() => {
     let live = true;
     Promise.all(
       children.map(async (decl) => {
-        const model = await loadEntityModel(declarationFileOf(decl.entity));
+        const model = await loadScreenModel(declarationFileOf(decl.entity), http);
         if (model.name !== decl.entity) throw new Error(`no declaration named "${decl.entity}"`);
         return { decl, model };
       }),
@@ -32,6 +35,6 @@ export function useChildModels(children: readonly ChildDecl[]): ChildModels {
     return () => {
       live = false;
     };
-  }, [children]);
+  }, [children, http]);
   return state;
 }

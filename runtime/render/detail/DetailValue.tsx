@@ -10,6 +10,7 @@ import type { Row } from '../data/adapter';
 import { usePcaa } from '../widgets/picker-api';
 import { regionText } from '../widgets/region-options';
 import { fileNameOf, splitPaths, staticUrl } from '../widgets/upload-list';
+import { ProgressCell } from '../list/progress-cell';
 import { displayText } from './detail-items';
 
 const CleanHtml = lazy(() => import('./CleanHtml'));
@@ -29,6 +30,8 @@ export function DetailValue({ field, row }: { field: FieldModel; row: Row }): Re
   const value = row[field.name];
   const text = typeof value === 'string' ? value : '';
   switch (field.widget) {
+    case 'progress':
+      return <ProgressCell value={value} />;
     case 'richText':
     case 'markdown':
       return text ? (

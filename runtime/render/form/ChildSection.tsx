@@ -11,7 +11,7 @@ import { isEmptyValue } from '../../model/validation/formats';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import { buttonState, heldCodes } from '../permissions';
-import { FormFields } from './FormFields';
+import { FormFields, useKeptStates } from './FormFields';
 import { fieldOfMessage, fieldStates, initialValues, submitBody } from './form-state';
 
 export interface SectionHandle {
@@ -48,16 +48,18 @@ export function ChildSection(props: ChildSectionProps): React.JSX.Element {
   const [values, setValues] = useState<Row>(initial);
   const auth = session.auth();
   const allAuth = session.allAuth();
-  const states = useMemo(
-    () =>
-      fieldStates(
-        model,
-        values,
-        heldCodes(auth),
-        (f) => buttonState(f.permission, auth, allAuth),
-        mode,
-      ).filter((s) => s.field.name !== foreignKey),
-    [model, values, auth, allAuth, mode, foreignKey],
+  const states = useKeptStates(
+    useMemo(
+      () =>
+        fieldStates(
+          model,
+          values,
+          heldCodes(auth),
+          (f) => buttonState(f.permission, auth, allAuth),
+          mode,
+        ).filter((s) => s.field.name !== foreignKey),
+      [model, values, auth, allAuth, mode, foreignKey],
+    ),
   );
 
   useImperativeHandle(

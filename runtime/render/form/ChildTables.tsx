@@ -9,6 +9,7 @@ import { Alert, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import type { LoadedChild } from '../children/useChildModels';
 import type { Row } from '../data/adapter';
+import type { GridState } from '../../model/grid/rows';
 import type { GridHandle } from './child-tables';
 import './child-tables.css';
 
@@ -24,6 +25,8 @@ export interface ChildTablesProps {
   onActiveKey(key: string): void;
   /** Called with each grid's handle as it mounts (null as it unmounts). */
   onHandle(paneKey: string, handle: GridHandle | null): void;
+  /** Called with a grid's rows on every change (the form's computed fields follow them). */
+  onRows?(paneKey: string, state: GridState): void;
   /** A first tab before the tables (a `tab` screen's fields). */
   lead?: Pane;
   /** Tabs after the tables (a `tab` screen's one-to-one sections), rendered at once: the save reads them. */
@@ -81,6 +84,7 @@ export function ChildTables(props: ChildTablesProps): React.JSX.Element {
           fixedRows={decl.fixedRows}
           live={live.get(decl.entity)}
           gridRef={(handle: GridHandle | null) => onHandle(decl.entity, handle)}
+          onChange={props.onRows ? (state: GridState) => props.onRows!(decl.entity, state) : undefined}
         />
       </Suspense>
     ),

@@ -4,12 +4,13 @@
  * above its child tables or, for a `tab` screen, in the first tab.
  */
 import { Col, Form, Row as GridRow, type FormInstance } from 'antd';
+import { memo, useState } from 'react';
 import type { EntityModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { FieldWidget } from '../widgets/FieldWidget';
 import { formWidget } from '../widgets/widget-type';
 import { checkField } from './field-check';
-import { formColumns, type FieldState } from './form-state';
+import { formColumns, keepStates, type FieldState } from './form-state';
 
 export interface FormFieldsProps {
   form: FormInstance<Row>;
@@ -19,7 +20,24 @@ export interface FormFieldsProps {
   onValues(all: Row): void;
 }
 
-export function FormFields({ form, model, states, initial, onValues }: FormFieldsProps): React.JSX.Element {
+/**
+ * The states to lay the fields out with: the previous array while no field's state changed, so
+ * FormFields (memo) is not drawn again on a keystroke no form rule watches.
+ */
+export function useKeptStates(next: FieldState[]): readonly FieldState[] {
+  const [kept, setKept] = useState<readonly FieldState[]>(next);
+  const chosen = keepStates(kept, next);
+  if (chosen !== kept) setKept(chosen);
+  return chosen;
+}
+
+export const FormFields = memo(function FormFields({
+  form,
+  model,
+  states,
+  initial,
+  onValues,
+}: FormFieldsProps): React.JSX.Element {
   const columns = formColumns(model);
   return (
     <Form
@@ -60,4 +78,4 @@ export function FormFields({ form, model, states, initial, onValues }: FormField
       </GridRow>
     </Form>
   );
-}
+});

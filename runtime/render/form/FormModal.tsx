@@ -17,7 +17,8 @@ import { buttonState, heldCodes } from '../permissions';
 import { ChildSection, type SectionHandle } from './ChildSection';
 import { ChildTables, ChildTablesProblem, FORM_PANE, FORM_PANE_TITLE } from './ChildTables';
 import { collectSections, savedSection, sectionPrefill, tablePrefill } from './form-sections';
-import { FormFields } from './FormFields';
+import { FormFields, useKeptStates } from './FormFields';
+import { useLiveCompute } from './form-compute';
 import {
   firstTableFailure,
   tableOfMessage,
@@ -66,13 +67,18 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
     [model, mode, record, copy],
   );
   const [values, setValues] = useState<Row>(initial);
+  // Computed fields (a report's total hours) follow the fields and the grids as the user types.
+  const onRows = useLiveCompute(model, form, values, record, copy);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const auth = session.auth();
   const allAuth = session.allAuth();
-  const states = useMemo(
-    () => fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
-    [model, values, auth, allAuth, mode],
+  const states = useKeptStates(
+    useMemo(
+      () =>
+        fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
+      [model, values, auth, allAuth, mode],
+    ),
   );
   // Live tables re-read the record's children (other users added rows); only a saved record has any.
   const recordId = mode === 'edit' && record?.id ? String(record.id) : null;
@@ -258,6 +264,7 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
             activeKey={activeTable}
             onActiveKey={setActiveTable}
             onHandle={(key, handle) => handles.current.set(key, handle)}
+            onRows={onRows}
             reloadRows={reloadRows}
             lead={tabLayout ? { key: FORM_PANE, label: FORM_PANE_TITLE, content: fields } : undefined}
           />

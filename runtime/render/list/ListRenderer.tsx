@@ -17,7 +17,7 @@ import type { RendererProps, Result } from '../types';
 import { readHiddenColumns, shownColumns, writeHiddenColumns } from './column-settings';
 import { ListToolbar } from './ListToolbar';
 import { QueryForm } from './QueryForm';
-import { declaredRowActions, RowActions } from './RowActions';
+import { declaredRowActions, MAX_INLINE, RowActions } from './RowActions';
 import { queryFields } from './query-params';
 import { tableColumns } from './table-columns';
 import { useListController } from './useListController';
@@ -129,7 +129,9 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
   const transitionNames = new Set(model.transitions.map((t) => t.name));
   const plainActions =
     declaredRowActions(list).filter((name) => !transitionNames.has(name)).length + (copyable ? 1 : 0);
-  const actionsWidth = Math.max(120, (plainActions + mostTransitionsAtOnce(model)) * 56 + 16);
+  // A row never shows more than MAX_INLINE links (the rest fold into 更多), so no wider than that.
+  const links = Math.min(plainActions + mostTransitionsAtOnce(model), MAX_INLINE);
+  const actionsWidth = Math.max(120, links * 56 + 16);
 
   return (
     // A plain panel, not antd's Card: Card and its Skeleton would load with every list for a box.

@@ -30,7 +30,7 @@ const DIVIDER: React.CSSProperties = {
 };
 
 /** Links shown in a row before the last declared actions fold into 更多 (JeecgBoot shows 编辑 | 更多). */
-const MAX_INLINE = 5;
+export const MAX_INLINE = 5;
 
 export interface RowActionsProps {
   list: ListController;

@@ -9,6 +9,7 @@ import type { FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { displayText } from '../detail/detail-items';
 import { isPlaceholder, LOADING_TEXT } from '../tree/tree-rows';
+import { ProgressCell } from './progress-cell';
 import type { SortState } from './query-params';
 
 /** Spec 000 section 9: the default ellipsis length. */
@@ -45,6 +46,7 @@ export function tableColumns(
     // A tree's not-yet-loaded children show one 加载中... row in the first column.
     render: (_: unknown, row: Row) => {
       if (isPlaceholder(row)) return index === 0 ? LOADING_TEXT : '';
+      if (field.widget === 'progress') return <ProgressCell value={row[field.name]} />;
       const { shown, whole } = cutText(displayText(field, row));
       return whole ? (
         <span className="zj-cell-cut" title={whole}>

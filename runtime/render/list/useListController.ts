@@ -57,12 +57,19 @@ export interface ListController {
 
 const NO_ROWS: Row[] = [];
 
+/** The columns of the scope the list shows (`scopes.values[].columns`), when it names its own. */
+function scopeColumns(model: EntityModel): string[] | undefined {
+  const scopes = model.declaration.list?.scopes;
+  const value = scopes ? model.fixedParams[scopes.param] : undefined;
+  return scopes?.values.find((v) => v.value === value)?.columns;
+}
+
 /** Columns of the table: the declared list columns (or every listable field) the user may see. */
 export function listColumns(
   model: EntityModel,
   hidden: (field: FieldModel) => boolean = () => false,
 ): FieldModel[] {
-  const names = model.declaration.list?.columns;
+  const names = scopeColumns(model) ?? model.declaration.list?.columns;
   const fields = names
     ? names.map((n) => model.field(n)).filter((f): f is FieldModel => f !== undefined)
     : model.declared.filter((f) => f.list !== false);

@@ -13,12 +13,15 @@ import { isMulti, optionNumber, splitValues, valueTexts } from './picker-value';
 
 export const DEPART_PICKER_WIDTH = 500;
 
+/** One empty tree while it loads (a new [] per render would look like a new tree each time). */
+const NO_DEPARTS: DepartNode[] = [];
+
 export function DepartPickerWidget(props: WidgetProps): React.JSX.Element {
   const { field } = props;
   const multi = isMulti(field);
   const [open, setOpen] = useState(false);
   const tree = useDepartTree();
-  const index = useMemo(() => departIndex(tree ?? []), [tree]);
+  const index = useMemo(() => departIndex(tree ?? NO_DEPARTS), [tree]);
   const values = splitValues(props.value);
   const names = new Map([...index].map(([id, node]) => [id, node.departName]));
   const texts = valueTexts(values, names, props.options);
@@ -35,7 +38,7 @@ export function DepartPickerWidget(props: WidgetProps): React.JSX.Element {
       />
       {open && (
         <DepartModal
-          tree={tree ?? []}
+          tree={tree ?? NO_DEPARTS}
           index={index}
           multi={multi}
           initial={values}
@@ -66,6 +69,12 @@ function DepartModal(props: DepartModalProps): React.JSX.Element {
   const [checked, setChecked] = useState<string[]>(props.initial);
   const [matches, setMatches] = useState<ReadonlySet<string>>(new Set());
   const [expanded, setExpanded] = useState<string[]>(() => firstLevelKeys(props.tree));
+  // Opened before the tree arrived (a slow first load): open its first level once it is there.
+  const [shownTree, setShownTree] = useState(props.tree);
+  if (shownTree !== props.tree) {
+    setShownTree(props.tree);
+    if (shownTree.length === 0) setExpanded(firstLevelKeys(props.tree));
+  }
 
   const search = (word: string) => {
     const found = matchDeparts(props.tree, word);

@@ -22,7 +22,7 @@ export function TreeSelectWidget(props: WidgetProps): React.JSX.Element {
   const check = parseCondition(field.widgetOptions?.condition);
   const basePath = optionString(field, 'basePath') ?? CATEGORY_BASE;
   const pcode = optionString(field, 'pcode') ?? '';
-  const { data } = useSWR(
+  const { data, mutate } = useSWR(
     check.ok ? ['tree-select', basePath, pcode] : null,
     async () => {
       const answer = await http.get<TreeSelectNode[]>(`${basePath}/loadTreeRoot`, { async: 'false', pcode });
@@ -45,6 +45,11 @@ export function TreeSelectWidget(props: WidgetProps): React.JSX.Element {
         treeCheckable={multi}
         showCheckedStrategy={TreeSelect.SHOW_ALL}
         onChange={(v) => props.onChange?.(Array.isArray(v) ? v.join(',') : (v ?? ''))}
+        // Read the tree again on each opening: a node added a moment ago (another form's save)
+        // must be there, not only after SWR's 2 s de-duplication has passed.
+        onOpenChange={(open) => {
+          if (open) void mutate();
+        }}
         disabled={props.disabled || !check.ok}
         placeholder={props.placeholder ?? field.placeholder ?? `请选择${field.title}`}
         allowClear

@@ -7,7 +7,7 @@
  */
 import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, message, Upload, type UploadFile, type UploadProps } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRuntime } from '../context';
 import type { WidgetProps } from '../types';
 import { PickerUrls } from './picker-api';
@@ -34,7 +34,10 @@ function doneFile(path: string): UploadFile {
   };
 }
 
-function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element {
+/** `onUploading`: the number of files still on their way, so a page can hold its save until they land. */
+type UploadFieldProps = WidgetProps & { image: boolean; onUploading?(count: number): void };
+
+function UploadField(props: UploadFieldProps): React.JSX.Element {
   const { http } = useRuntime();
   const { field, image } = props;
   const paths = splitPaths(props.value);
@@ -42,6 +45,8 @@ function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element
   const latest = useRef(paths);
   latest.current = paths;
   const [pending, setPending] = useState<UploadFile[]>([]);
+  const { onUploading } = props;
+  useEffect(() => onUploading?.(pending.length), [onUploading, pending.length]);
   const limit = optionNumber(field, 'limit');
   const biz = optionString(field, 'biz') ?? DEFAULT_BIZ;
   const large = field.widgetOptions?.large === true;
@@ -153,7 +158,7 @@ function UploadField(props: WidgetProps & { image: boolean }): React.JSX.Element
   );
 }
 
-export function FileWidget(props: WidgetProps): React.JSX.Element {
+export function FileWidget(props: WidgetProps & { onUploading?(count: number): void }): React.JSX.Element {
   return <UploadField {...props} image={false} />;
 }
 

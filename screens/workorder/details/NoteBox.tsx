@@ -27,6 +27,8 @@ export function NoteBox({ model, order, subs, onSaved }: NoteBoxProps): React.JS
   const [subId, setSubId] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // Files still uploading: 提交 waits for them, or the note would be saved without its attachments.
+  const [uploading, setUploading] = useState(0);
   // A new upload widget after each saved note: its list of files starts empty again.
   const [round, setRound] = useState(0);
   const fileField = model.field('attachments');
@@ -91,10 +93,16 @@ export function NoteBox({ model, order, subs, onSaved }: NoteBoxProps): React.JS
               field={fileField}
               value={attachments}
               onChange={(v) => setAttachments(String(v ?? ''))}
+              onUploading={setUploading}
             />
           </div>
         )}
-        <Button type="primary" loading={busy} onClick={() => void submit()} className="wo-note__submit">
+        <Button
+          type="primary"
+          loading={busy || uploading > 0}
+          onClick={() => void submit()}
+          className="wo-note__submit"
+        >
           {DetailsText.noteSubmit}
         </Button>
       </div>

@@ -68,23 +68,29 @@ const TEMPLATES: [string, string, 'pdf' | 'txt', number][] = [
   ['ZD', '制度文件模板', 'txt', 1],
 ];
 
-/** Rights per position code: [power type, classification codes, rights]. */
+/**
+ * Rights per position code: [power type, classification codes, rights]. Rights are inherited down
+ * the tree (server/document/rights.ts), so a parent's grant covers its children; '' is a node's own
+ * grant of nothing, which stops the parent's from reaching it.
+ */
 const POWERS: [string, '1' | '2', string[], string][] = [
-  ['general_manager', '1', CLASSIFIES.map(([code]) => code), 'vde'],
-  ['dept_manager', '1', ['ZD', 'ZD-XZ', 'ZD-RS', 'HY'], 'vde'],
-  ['dept_manager', '1', ['XM', 'XM-XQ', 'XM-SJ', 'XM-YS'], 'vd'],
+  ['general_manager', '1', ['ZD', 'XM', 'HY', 'HT'], 'vde'],
+  ['dept_manager', '1', ['ZD', 'HY'], 'vde'],
+  ['dept_manager', '1', ['XM'], 'vd'],
   ['dept_manager', '1', ['HT'], 'v'],
-  ['project_manager', '1', ['XM', 'XM-XQ', 'XM-SJ', 'XM-YS'], 'vde'],
-  ['project_manager', '1', ['ZD', 'ZD-XZ', 'ZD-RS', 'HY'], 'vd'],
-  ['engineer', '1', ['XM', 'XM-XQ', 'XM-SJ'], 'vd'],
-  ['engineer', '1', ['ZD', 'ZD-XZ'], 'v'],
-  ['clerk', '1', ['ZD', 'ZD-XZ', 'ZD-RS'], 'vd'],
+  ['project_manager', '1', ['XM'], 'vde'],
+  ['project_manager', '1', ['ZD', 'HY'], 'vd'],
+  ['engineer', '1', ['XM'], 'vd'],
+  ['engineer', '1', ['XM-YS', 'ZD-RS'], ''],
+  ['engineer', '1', ['ZD'], 'v'],
+  ['clerk', '1', ['ZD'], 'vd'],
   ['clerk', '1', ['HY'], 'v'],
   ['clerk', '1', ['HT'], 'vde'],
-  ['receptionist', '1', ['ZD', 'ZD-XZ'], 'v'],
-  ['general_manager', '2', CLASSIFIES.map(([code]) => code), 'vde'],
-  ['dept_manager', '2', CLASSIFIES.map(([code]) => code), 'vde'],
-  ['project_manager', '2', ['XM', 'XM-XQ', 'XM-SJ', 'XM-YS', 'HY'], 'vd'],
+  ['receptionist', '1', ['ZD'], 'v'],
+  ['receptionist', '1', ['ZD-RS'], ''],
+  ['general_manager', '2', ['ZD', 'XM', 'HY', 'HT'], 'vde'],
+  ['dept_manager', '2', ['ZD', 'XM', 'HY', 'HT'], 'vde'],
+  ['project_manager', '2', ['XM', 'HY'], 'vd'],
   ['clerk', '2', ['ZD', 'HT', 'HY'], 'vd'],
 ];
 
@@ -215,7 +221,7 @@ function build(): Built {
         postId: seedId(`position:${post}`),
         powerType: type,
         classifyId: classifyId(code),
-        canView: 'Y',
+        canView: rights.includes('v') ? 'Y' : 'N',
         canDownload: rights.includes('d') ? 'Y' : 'N',
         canEdit: rights.includes('e') ? 'Y' : 'N',
       },

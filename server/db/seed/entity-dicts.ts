@@ -40,6 +40,7 @@ export const ENTITY_DICTS: { code: string; name: string; items: [string, string]
     items: [
       ['workOrder', '工单'],
       ['project', '项目'],
+      ['flow', '流程'],
     ],
   },
   {

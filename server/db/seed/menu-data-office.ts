@@ -51,15 +51,37 @@ export const OFFICE_MENUS: MenuSeed[] = [
         button('flowMonitor:list', '查看流程实例', MGR),
         button('flowMonitor:terminate', '终止流程', ADMIN_ONLY),
         button('flowMonitor:reassign', '转派任务', ADMIN_ONLY),
+        button('flowMonitor:urge', '催办（管理员）', ADMIN_ONLY),
       ],
     }),
     page('flow.history', '流程历史', '/flow/history', 'declared/flowMonitor?type=2', MGR),
     page('flow.todo', '我的待办', '/flow/todo', 'declared/flowTask?type=1', ALL, {
-      buttons: [button('flowTask:approve', '同意', ALL), button('flowTask:reject', '驳回', ALL)],
+      buttons: [
+        button('flowTask:approve', '同意', ALL),
+        button('flowTask:reject', '驳回', ALL),
+        button('flowTask:copy', '抄送', ALL),
+      ],
     }),
     page('flow.done', '我的已办', '/flow/done', 'declared/flowTask?type=2', ALL),
     page('flow.mySend', '我发起的', '/flow/mySend', 'declared/flowInstance', ALL, {
-      buttons: [button('flowInstance:withdraw', '撤回流程', ALL)],
+      buttons: [
+        button('flowInstance:withdraw', '撤回流程', ALL),
+        button('flowInstance:urge', '催办流程', ALL),
+      ],
+    }),
+    // Slice 5b (docs/modules/workflow.md); migration 0044 for older databases.
+    page('flow.copy', '我的抄送', '/flow/copy', 'declared/flowCopy', ALL),
+    page('flow.urge', '催办记录', '/flow/urge', 'declared/flowUrge', ALL, {
+      buttons: [button('flowUrge:all', '查看全部催办', ADMIN_ONLY)],
+    }),
+    page('flow.stats', '我的流程统计', '/flow/stats', 'declared/flowStats', ALL),
+    page('flow.exception', '流程异常', '/flow/exception', 'declared/flowException', ADMIN_ONLY, {
+      buttons: [
+        button('flowException:list', '查看流程异常', ADMIN_ONLY),
+        button('flowException:retry', '重试', ADMIN_ONLY),
+        button('flowException:assign', '指派', ADMIN_ONLY),
+        button('flowException:ignore', '忽略', ADMIN_ONLY),
+      ],
     }),
     page('flow.leave', '请假', '/flow/leave', 'declared/leave?type=1', ALL, {
       buttons: [button('leave:add', '请假申请', ALL), button('leave:list', '查看全部请假', ADMIN_ONLY)],
@@ -68,32 +90,72 @@ export const OFFICE_MENUS: MenuSeed[] = [
   ]),
   group('office', '办公管理', '/office', 'DesktopOutlined', [
     group('office.mail', 'OA邮件', '/office/mail', undefined, [
-      page('office.mail.inbox', '收件箱', '/office/mail/inbox', 'modules/mail/MailInbox', MGR),
-      page('office.mail.write', '写邮件', '/office/mail/write', 'modules/mail/MailWrite', MGR),
+      // Declared (schemas/mail): 收件箱 / 已发送 / 已删除 as tabs; 写邮件 is the drafts list.
+      page('office.mail.inbox', '收件箱', '/office/mail/inbox', 'declared/mailBox', ALL, {
+        buttons: [button('mail:box', '查看信箱', ALL)],
+      }),
+      page('office.mail.write', '写邮件', '/office/mail/write', 'declared/mail', ALL, {
+        buttons: [button('mail:write', '写邮件', ALL)],
+      }),
     ]),
-    page('office.supplies', '办公用品申领', '/office/supplies', 'modules/office/SuppliesApplyList', MGR),
-    page('office.equipment', '设备申领', '/office/equipment', 'modules/office/EquipmentApplyList', MGR),
+    // Declared requests with approval (docs/modules/office.md); migration 0031 for older databases.
+    page('office.supplies', '办公用品申领', '/office/supplies', 'declared/officeRequest?type=1', ALL, {
+      buttons: [
+        button('officeRequest:add', '申领办公用品', ALL),
+        button('officeRequest:all', '查看全部申领', ADMIN_ONLY),
+        button('officeRequest:export', '导出申领单', ADMIN_ONLY),
+      ],
+    }),
+    // Declared borrow requests with approval (docs/modules/office.md, Equipment); migration 0036 for older databases.
+    page('office.equipment', '设备申领', '/office/equipment', 'declared/equipmentBorrow?type=1', ALL, {
+      buttons: [
+        button('equipmentBorrow:add', '申请借用设备', ALL),
+        button('equipmentBorrow:all', '查看全部借用', ADMIN_ONLY),
+        button('equipmentBorrow:export', '导出借用单', ADMIN_ONLY),
+      ],
+    }),
     group('office.vehicle', '车辆管理', '/office/vehicle', undefined, [
-      page('office.vehicle.repair', '车辆维修', '/office/vehicle/repair', 'modules/vehicle/RepairList', MGR),
+      // Declared (schemas/vehicle, docs/modules/vehicles.md); migration 0037 for older databases. 车辆登记,
+      // 用车申请, 加油记录 and 油耗统计 make their own rows at start (their declarations' menu).
+      page('office.vehicle.repair', '车辆维修', '/office/vehicle/repair', 'declared/vehicleMaintenance', MGR),
       page(
         'office.vehicle.insurance',
         '车辆保险',
         '/office/vehicle/insurance',
-        'modules/vehicle/InsuranceList',
+        'declared/vehicleInsurance',
         MGR,
       ),
-      page(
-        'office.vehicle.annual',
-        '车辆年检',
-        '/office/vehicle/annual',
-        'modules/vehicle/AnnualLogList',
-        MGR,
-      ),
+      page('office.vehicle.annual', '车辆年检', '/office/vehicle/annual', 'declared/vehicleInspection', MGR),
     ]),
   ]),
   group('personnel', '人事管理', '/personnel', 'IdcardOutlined', [
-    page('personnel.list', '人员档案', '/personnel/list', 'modules/personnel/PersonnelList', MGR),
-    page('personnel.duty', '岗位职责', '/personnel/positionDuty', 'modules/personnel/PositionDutyList', MGR),
+    // Declared (schemas/personnel); the role hr (made by the demo or an admin) gets the HR buttons.
+    page('personnel.list', '人员档案', '/personnel/list', 'declared/personnelFile', ALL, {
+      buttons: [
+        button('personnel:all', '查看全部档案', MGR),
+        button('personnel:add', '新增档案', ADMIN_ONLY),
+        button('personnel:edit', '编辑档案', ADMIN_ONLY),
+        button('personnel:delete', '删除档案', ADMIN_ONLY),
+        button('personnel:export', '导出档案', MGR),
+        button('personnel:import', '导入档案', ADMIN_ONLY),
+        // A field rule: ID number, address, salary grade and emergency contact only for its holders.
+        button('personnel:private', '查看隐私字段', ADMIN_ONLY),
+      ],
+    }),
+    page('personnel.duty', '岗位职责', '/personnel/positionDuty', 'declared/positionDuty', ALL, {
+      buttons: [
+        button('positionDuty:add', '新增岗位职责', ADMIN_ONLY),
+        button('positionDuty:edit', '编辑岗位职责', ADMIN_ONLY),
+        button('positionDuty:delete', '删除岗位职责', ADMIN_ONLY),
+      ],
+    }),
+    hiddenPage(
+      'personnel.dutyHistory',
+      '岗位职责历史',
+      '/personnel/positionDutyHistory',
+      'declared/positionDutyHistory',
+      ALL,
+    ),
   ]),
   group(
     'message',

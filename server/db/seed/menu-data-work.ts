@@ -94,6 +94,11 @@ export const WORK_MENUS: MenuSeed[] = [
     page('workOrder.chart', '工单图表', '/workOrder/chart', 'modules/workOrder/WorkOrderChart', MGR),
   ]),
   group('meeting', '会议管理', '/meeting', 'TeamOutlined', [
+    // The meetings one attends, with 签到 (docs/modules/meetings.md, migration 0033).
+    page('meeting.mine', '我的会议', '/meeting/mine', 'declared/meeting?type=1', ALL, {
+      buttons: [button('meeting:signIn', '会议签到', ALL)],
+    }),
+    hiddenPage('meeting.attendance', '签到情况', '/meeting/attendance', 'declared/meetingAttendance', MGR),
     // Declared (schemas/meeting): meetings with their agenda and minutes, saved together.
     page('meeting.list', '会议列表', '/meeting/list', 'declared/meeting', MGR, {
       buttons: [
@@ -124,6 +129,8 @@ export const WORK_MENUS: MenuSeed[] = [
         button('project:delete', '删除项目', MGR),
         button('project:all', '查看全部项目', MGR),
         button('project:contact', '维护项目联系人', ALL),
+        button('project:advance', '推进项目阶段', ALL),
+        button('projectNode:upload', '上传节点文件', ALL),
       ],
     }),
     page('project.charge', '我负责的', '/project/myCharge', 'declared/project?type=1', ALL),
@@ -134,33 +141,43 @@ export const WORK_MENUS: MenuSeed[] = [
         button('project:purge', '彻底删除项目', ADMIN_ONLY),
       ],
     }),
-    page('project.flowChart', '项目流程图', '/project/flowChart', 'modules/project/ProjectFlowChart', MGR),
+    // The stage flows of the projects the user is in (screens/project/ProjectFlowChart.tsx).
+    page('project.flowChart', '项目流程图', '/project/flowChart', 'modules/project/ProjectFlowChart', ALL, {
+      buttons: [button('nodeTemplate:edit', '维护节点模板', MGR)],
+    }),
     page('project.statistics', '项目统计', '/project/statistics', 'declared/projectStatistics', MGR, {
       buttons: [button('project:statistics', '查看项目统计', MGR)],
     }),
     page('project.load', '人员负荷', '/project/load', 'declared/projectLoad', MGR),
-    page('project.workOrder', '项目工单', '/project/workOrder', 'modules/project/ProjectWorkOrder', MGR),
-    hiddenPage('project.node', '节点详情', '/project/nodeDetails', 'modules/project/NodeDetails', MGR),
+    page('project.workOrder', '项目工单', '/project/workOrder', 'declared/projectWorkOrder', ALL),
+    hiddenPage('project.node', '节点详情', '/project/nodeDetails', 'modules/project/NodeDetails', ALL),
     // Staff open the project page from reminders; for them this group holds only hidden pages and is hidden.
     hiddenPage('project.details', '项目详情', '/modules/project/index', 'modules/project/ProjectPage', ALL),
   ]),
   group('plan', '项目计划', '/plan', 'ScheduleOutlined', [
     // Declared (schemas/project/project-plan.json): plans with their tasks, saved together.
-    page('plan.all', '全部计划', '/plan/list', 'declared/projectPlan', MGR, {
+    page('plan.all', '全部计划', '/plan/list', 'declared/projectPlan', ALL, {
       buttons: [
-        button('plan:add', '新建计划', MGR),
-        button('plan:edit', '编辑计划', MGR),
-        button('plan:delete', '删除计划', MGR),
+        button('plan:add', '新建计划', ALL),
+        button('plan:edit', '编辑计划', ALL),
+        button('plan:delete', '删除计划', ALL),
+        button('plan:gantt', '甘特图', ALL),
         button('plan:import', '导入任务', MGR),
-        button('planTask:add', '新增任务', MGR),
-        button('planTask:edit', '编辑任务', MGR),
-        button('planTask:delete', '删除任务', MGR),
+        button('planTask:add', '新增任务', ALL),
+        button('planTask:edit', '编辑任务', ALL),
+        button('planTask:delete', '删除任务', ALL),
         button('planTask:export', '导出任务', MGR),
         button('planTask:import', '导入任务明细', MGR),
       ],
     }),
-    page('plan.mine', '我创建的', '/plan/myCreated', 'modules/plan/MyCreatedPlanList', MGR),
-    page('plan.recycle', '回收站', '/plan/recycleBin', 'modules/plan/PlanRecycleBin', MGR),
+    page('plan.mine', '我创建的', '/plan/myCreated', 'declared/projectPlan?type=1', ALL),
+    page('plan.recycle', '回收站', '/plan/recycleBin', 'declared/planRecycle', ALL, {
+      buttons: [
+        button('plan:recycle', '查看计划回收站', ALL),
+        button('plan:restore', '恢复计划', ALL),
+        button('plan:purge', '彻底删除计划', MGR),
+      ],
+    }),
     page('plan.task', '项目任务', '/plan/task', 'modules/plan/ProjectTaskList', MGR),
     hiddenPage('plan.details', '计划详情', '/plan/details', 'modules/plan/PlanDetails', MGR),
     hiddenPage('plan.taskDetails', '任务详情', '/plan/taskDetails', 'modules/plan/TaskDetails', MGR),

@@ -244,10 +244,8 @@ function weeklyReports(random: () => number, today: string): { reports: DemoRow[
       const submitted = week > 0 || r > 0.8;
       const id = seedId(`weeklyReport:${person.username}:${weekKey}`);
       const count = 1 + Math.floor(random() * 3);
-      let total = 0;
       for (let i = 0; i < count; i += 1) {
         const hours = 8 + Math.floor(random() * 12);
-        total += hours;
         lines.push({
           values: {
             reportId: id,
@@ -270,7 +268,6 @@ function weeklyReports(random: () => number, today: string): { reports: DemoRow[
           reporter: person.username,
           departCode: orgOf(person.username),
           status: submitted ? '1' : '0',
-          totalHours: total,
           summary: '本周各项工作按计划推进。',
           nextPlan: PLANS[Math.floor(random() * PLANS.length)]!,
           submitTime: submitted

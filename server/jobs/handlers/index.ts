@@ -4,6 +4,7 @@ import { purgeLogs, purgeSessions } from './purge.js';
 import { sampleLog } from './sample.js';
 import type { JobHandler } from './types.js';
 import { routineWorkGeneration } from '../../work/routine-job.js';
+import { vehicleExpiryReminder } from '../../vehicle/reminders.js';
 
 export type { JobContext, JobHandler } from './types.js';
 
@@ -13,6 +14,7 @@ export const BUILT_IN_HANDLERS: readonly JobHandler[] = [
   purgeLogs,
   overdueReminder,
   routineWorkGeneration,
+  vehicleExpiryReminder,
 ];
 
 export class HandlerRegistry {
@@ -20,6 +22,11 @@ export class HandlerRegistry {
 
   constructor(handlers: readonly JobHandler[] = BUILT_IN_HANDLERS) {
     for (const h of handlers) this.byName.set(h.name, h);
+  }
+
+  /** A module's own handler (one that needs the module's state), added before the jobs register. */
+  add(handler: JobHandler): void {
+    this.byName.set(handler.name, handler);
   }
 
   get(name: string): JobHandler | undefined {

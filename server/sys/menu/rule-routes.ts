@@ -15,7 +15,7 @@ import { DATA_RULE_OPERATORS, ruleProblem } from '../../entity/data-scope.js';
 import { checkId, guarded, idParam } from '../../entity/route-kit.js';
 import { likePattern } from '../../entity/sql.js';
 import { ApiError, ok, okMessage } from '../../result.js';
-import { actorOf, perm, queryText, text } from './admin-kit.js';
+import { actorOf, everyonesPermissionsChanged, perm, queryText, text } from './admin-kit.js';
 import type { DeclaredScreens } from './declared-screens.js';
 import { MenuPerms, RuleMessages } from './model.js';
 
@@ -128,6 +128,7 @@ export function registerMenuRuleRoutes(app: FastifyInstance, db: Db, screens: De
         .insertInto('sysPermissionDataRule')
         .values({ id: newId(), permissionId, ...input, createBy: actorOf(request) })
         .execute();
+      await everyonesPermissionsChanged(db); // data scopes are cached with the permission codes
       return okMessage(RuleMessages.added);
     }),
   );
@@ -149,6 +150,7 @@ export function registerMenuRuleRoutes(app: FastifyInstance, db: Db, screens: De
         .set({ ...input, updateBy: actorOf(request), updateTime: new Date() })
         .where('id', '=', id)
         .execute();
+      await everyonesPermissionsChanged(db);
       return okMessage(RuleMessages.edited);
     });
   app.put('/sys/permission/editPermissionRule', access, edit);
@@ -165,6 +167,7 @@ export function registerMenuRuleRoutes(app: FastifyInstance, db: Db, screens: De
               array_to_string(array_remove(string_to_array(data_rule_ids, ','), ${id}), ','), '')
             where position(${id} in coalesce(data_rule_ids, '')) > 0`.execute(trx);
       });
+      await everyonesPermissionsChanged(db);
       return okMessage(RuleMessages.deleted);
     }),
   );

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../database.js';
 import type { EntityModel } from '../../../../runtime/model/declaration/model.js';
 import { insertDemoRows, type DeclaredSeed } from './insert.js';
+import { withComputed } from './computed.js';
 import { PROJECT_DEMO } from './project-demo.js';
 import { workOrderDemo } from '../../../workorder/demo.js';
 import { meetingDemo } from '../../../meeting/demo.js';
@@ -46,6 +47,13 @@ export async function markDeclaredDemoPending(db: Db): Promise<void> {
   await sql`insert into sys_seed_pending (name) values (${WORKFLOW_DEMO_MARK}) on conflict do nothing`.execute(
     db,
   );
+  // Mail, personnel files and position duties (server/mail/demo.ts), once their tables exist.
+  // Office supplies (server/office/demo.ts): requests run through the engine at the first start.
+  await sql`insert into sys_seed_pending (name) values ('office-supplies-demo') on conflict do nothing`.execute(
+    db,
+  );
+  await sql`insert into sys_seed_pending (name) values ('mail-demo'), ('personnel-demo')
+    on conflict do nothing`.execute(db);
 }
 
 /** Inserts the pending demo rows into the declared tables; answers whether it did. */
@@ -54,7 +62,7 @@ export async function seedDeclaredDemo(db: Db, models: ReadonlyMap<string, Entit
     const taken =
       await sql`delete from sys_seed_pending where name = ${DECLARED_DEMO_MARK} returning name`.execute(trx);
     if (taken.rows.length === 0) return false;
-    for (const seed of DECLARED_DEMO) {
+    for (const seed of withComputed(DECLARED_DEMO, models)) {
       const model = models.get(seed.entity);
       // A declaration taken out since the seed was written has nothing to receive its rows.
       if (model && !model.external) await insertDemoRows(trx, model, seed.rows);

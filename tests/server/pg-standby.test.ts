@@ -1,0 +1,142 @@
+/**
+ * The read standby (DATABASE_READ_URL): a private primary (pg-private.ts) and a streaming-replication
+ * standby made from it with pg_basebackup. A declared list reads the standby (proved by pausing its
+ * replay), a write lands on the primary, the writer's own lists read the primary for a while
+ * (read-your-own-writes), and a standby that is down is skipped. PostgreSQL pass only (vitest.config.ts).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { STICKY_MS } from '../../server/db/read-routing.js';
+import { seedIfEmpty } from '../../server/db/seed/index.js';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_PASSWORD, TEST_ADMIN_PASSWORD } from './helpers.js';
+import { startPrivateCluster, type PrivateCluster } from './pg-private.js';
+import { withDeclaredTables, withoutDeclaredDemo } from './template-db.js';
+
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('pg-standby.test.ts runs in the PostgreSQL pass only (vitest.config.ts)');
+
+let primary: PrivateCluster;
+let standby: PrivateCluster;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  primary = await startPrivateCluster();
+  await query(primary.url(), 'create database zhihui');
+  const setup = await openDatabase({ databaseUrl: primary.url('zhihui') });
+  await migrateToLatest(setup.db);
+  await seedIfEmpty(setup.db, TEST_ADMIN_PASSWORD);
+  await withDeclaredTables(setup.db);
+  await withoutDeclaredDemo(setup.db);
+  await setup.close();
+  standby = await primary.standby();
+  database = await openDatabase({
+    databaseUrl: primary.url('zhihui'),
+    readDatabaseUrl: standby.url('zhihui'),
+  });
+  const config = {
+    ...loadConfig({}),
+    apiBase: '/api',
+    captcha: { kind: 'off' as const },
+    adminPassword: TEST_ADMIN_PASSWORD,
+    webDir: '/nonexistent',
+  };
+  app = await buildApp({ config, database, logger: false });
+  await app.ready();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await standby?.remove();
+  await primary?.remove();
+});
+
+async function login(username: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/sys/login',
+    payload: { username, password, captcha: '', checkKey: '' },
+  });
+  return (res.json() as { result: { token: string } }).result.token;
+}
+
+async function names(token: string, like: string): Promise<string[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/sys/mailList/list?pageSize=60&name=${encodeURIComponent(`*${like}*`)}`,
+    headers: { 'x-access-token': token },
+  });
+  const body = res.json() as { success: boolean; result: { records: { name: string }[] } };
+  expect(body.success).toBe(true);
+  return body.result.records.map((r) => r.name).sort();
+}
+
+const replay = (action: 'pause' | 'resume') => query(standby.url(), `select pg_wal_replay_${action}()`);
+
+async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('not within the time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('DATABASE_READ_URL', () => {
+  it('lists read the standby, writes go to the primary, the writer reads its own writes', async () => {
+    const admin = await login('admin', TEST_ADMIN_PASSWORD);
+    const other = await login('chenjing', DEMO_PASSWORD);
+    expect((await query(standby.url('zhihui'), 'select pg_is_in_recovery() as r'))[0].r).toBe(true);
+
+    expect(await names(other, 'SB-')).toEqual([]);
+
+    // Replay paused: a write through the API is stored on the primary, and its writer sees it at once
+    // (its lists read the primary for STICKY_MS), while someone else reads the standby: not there yet.
+    await replay('pause');
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/sys/mailList/add',
+      headers: { 'x-access-token': admin },
+      payload: { name: 'SB-api', company: 'x', post: '' },
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const onPrimary = await query(
+      primary.url('zhihui'),
+      `select name from sys_mail_list where name like 'SB-%'`,
+    );
+    expect(onPrimary.map((r) => r.name)).toEqual(['SB-api']);
+    expect(await names(admin, 'SB-')).toEqual(['SB-api']);
+    expect(await names(other, 'SB-')).toEqual([]);
+
+    // Replay resumes: the standby catches up and every reader sees both.
+    await replay('resume');
+    await until(async () => (await names(other, 'SB-')).length === 1);
+    expect(await names(other, 'SB-')).toEqual(['SB-api']);
+    expect(STICKY_MS).toBeLessThanOrEqual(5_000);
+  }, 60_000);
+
+  it('a standby that is down is skipped: lists read the primary', async () => {
+    const token = await login('chenjing', DEMO_PASSWORD);
+    await standby.stop('fast');
+    try {
+      expect(await names(token, 'SB-')).toEqual(['SB-api']);
+    } finally {
+      await standby.start();
+    }
+  }, 60_000);
+});
+
+async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
