@@ -21,6 +21,10 @@ export interface JsonEditorProps {
   schema?: JsonSchema;
   /** Further problems of a value the schema accepts (the semantic rules), each at its JSON pointer. */
   check?: ExtraCheck;
+  /** Where the cursor starts (scrolled into view), e.g. the field the designer's table was on. */
+  cursor?: number | null;
+  /** Told each time the cursor moves. */
+  onCursor?(pos: number, text: string): void;
 }
 
 /** Where JSON.parse stopped, as one diagnostic (V8 says "... at position N"). */
@@ -45,11 +49,15 @@ export default function JsonEditor({
   height = 480,
   schema,
   check,
+  cursor,
+  onCursor,
 }: JsonEditorProps) {
   const box = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
+  const moved = useRef(onCursor);
+  moved.current = onCursor;
 
   useEffect(() => {
     if (!box.current) return;
@@ -74,6 +82,8 @@ export default function JsonEditor({
           ),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current?.(update.state.doc.toString());
+            if (update.selectionSet)
+              moved.current?.(update.state.selection.main.head, update.state.doc.toString());
           }),
           EditorView.theme({
             '&': { height: `${height}px`, fontSize: '13px' },
@@ -83,6 +93,11 @@ export default function JsonEditor({
       }),
     });
     view.current = editor;
+    if (typeof cursor === 'number' && cursor <= value.length)
+      editor.dispatch({
+        selection: { anchor: cursor },
+        effects: EditorView.scrollIntoView(cursor, { y: 'center' }),
+      });
     return () => editor.destroy();
     // The editor is made once; later values arrive through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -55,18 +55,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = openPool(options.databaseUrl);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
     if (!options.readDatabaseUrl) return { db, kind: 'postgres', pool, close: () => db.destroy() };
-    // The read standby (read-routing.ts): the declared lists read from it, everything else the primary.
-    const readDb = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: openPool(options.readDatabaseUrl) }),
-      plugins,
-      log,
-    });
-    registerStandby(db, readDb);
+    // The read standby (read-routing.ts): lists, exports and reports read from it, the rest the primary.
+    const readPool = openPool(options.readDatabaseUrl);
+    const readDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }), plugins, log });
+    const stopProbe = registerStandby(db, readDb, readPool);
     return {
       db,
       kind: 'postgres',
       pool,
       close: async () => {
+        stopProbe();
         await Promise.all([db.destroy(), readDb.destroy()]);
       },
     };

@@ -19,6 +19,7 @@ import { attachmentHeader, cellValue, sheetColumns } from './sheet-columns.js';
 import { sheetNameOf } from './child-sheets.js';
 import { planChildSheets, writeChildSheets } from './export-children.js';
 import type { EntityStore } from './store.js';
+import { withReader } from '../db/read-routing.js';
 
 const BATCH = 1000; // addDictText translates at most 1000 distinct keys per call
 /** The most rows one export writes (a larger one is a job for a report, not a download). */
@@ -41,6 +42,7 @@ async function plan(request: FastifyRequest, deps: EntityDeps, store: EntityStor
     extra,
     fieldAccess,
     fileName: single(params, 'fileName') ?? '列表',
+    userId: userIdOf(request),
     children: await planChildSheets(request, deps, store),
   };
 }
@@ -62,7 +64,11 @@ async function writeWorkbook(
   // One sorted query (at most MAX_EXPORT_ROWS rows), then dictionary texts and rows in batches. Reading
   // ids first and the rows by id afterwards costs twice the time on the embedded database (an index
   // probe per row), and OFFSET paging sorts the whole result again for every batch.
-  const rows = await store.list(job.caller, job.query.where, job.query.sort, MAX_EXPORT_ROWS, job.extra);
+  // The rows may come from the read standby like the list's (server/db/read-routing.ts); the
+  // children's sheets read the primary: the current children of rows at most MAX_LAG_MS old.
+  const rows = await withReader(deps.db, job.userId, (reader) =>
+    store.list(job.caller, job.query.where, job.query.sort, MAX_EXPORT_ROWS, job.extra, 0, reader),
+  );
   for (let i = 0; i < rows.length; i += BATCH) {
     const chunk = rows.slice(i, i + BATCH);
     const shown = await presentRows(deps.db, store.model, chunk, job.fieldAccess);

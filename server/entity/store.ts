@@ -115,10 +115,12 @@ export class EntityStore {
     limit: number,
     extra: RawBuilder<SqlBool>[] = [],
     offset = 0,
+    /** Where the rows are read: the primary, or the read standby (an export; read-routing.ts). */
+    reader: Db = this.db,
   ): Promise<Row[]> {
     const rows = await sql<Row>`
       select ${this.selectList()} from ${this.table} ${this.where(caller, condition, extra)}
-      order by ${orderBySql(this.ctx, sort)} limit ${limit} offset ${offset}`.execute(this.db);
+      order by ${orderBySql(this.ctx, sort)} limit ${limit} offset ${offset}`.execute(reader);
     return rows.rows;
   }
 

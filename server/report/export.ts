@@ -71,7 +71,7 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         const total = await withReportTarget(
           deps.database,
           source,
-          { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId },
+          { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId, reader: auth.userId },
           async (s) => {
             await checkCost(s, count.sql, count.parameters, deps.maxCost);
             return Number((await s.query<{ total: number }>(count.sql, count.parameters)).rows[0].total);
@@ -100,7 +100,7 @@ export function registerReportExport(app: FastifyInstance, deps: ReportDeps, ope
         await withReportTarget(
           deps.database,
           job.source,
-          { timeoutMs: deps.timeoutMs * 6, tenantId: job.auth.tenantId },
+          { timeoutMs: deps.timeoutMs * 6, tenantId: job.auth.tenantId, reader: job.auth.userId },
           async (session) => {
             await session.query(
               `declare report_rows no scroll cursor for ${job.statement.sql}`,

@@ -183,7 +183,7 @@ export async function reportPage(
   // guard when it was stored: the parse is only needed on a miss.
   const cached = deps.cache.get<ReportPage>(key);
   if (cached) return cached;
-  const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId };
+  const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId, reader: auth.userId };
   const answer = await withReportTarget(deps.database, source, options, async (session) => {
     await guardWith(def, values, session.tables);
     // The same statement and values passed within the minute: the next page skips the EXPLAIN.

@@ -6,6 +6,8 @@
  */
 import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
+import { readerPoolFor, standbyFailed } from '../db/read-routing.js';
+import { isDatabaseUnavailable } from '../http/db-errors.js';
 import { ApiError } from '../result.js';
 import { DATASET_TABLES, REPORT_ROLE, REPORT_SCHEMA, TENANT_SETTING } from './dataset.js';
 
@@ -31,6 +33,8 @@ export interface ReportSession {
 export interface SessionOptions {
   timeoutMs: number;
   tenantId: number;
+  /** The user a report's rows are for: set, the read standby may answer (not for the designer's parse). */
+  reader?: string;
 }
 
 export type RawQuery = (sql: string, parameters?: readonly unknown[]) => Promise<ReportAnswer>;
@@ -178,6 +182,23 @@ export function releaseAfterRollback(client: pg.PoolClient, broken?: () => Error
   );
 }
 
+/**
+ * A connection for a report of `reader` (a user id): the read standby's when it may serve that user
+ * now (server/db/read-routing.ts), the primary's otherwise and when the standby does not answer.
+ */
+async function connectReader(handle: DatabaseHandle, reader: string | undefined): Promise<pg.PoolClient> {
+  const primary = handle.pool!;
+  const standby = reader === undefined ? null : readerPoolFor(handle.db, reader);
+  if (!standby) return primary.connect();
+  try {
+    return await standby.connect();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    standbyFailed(handle.db);
+    return primary.connect();
+  }
+}
+
 /** Runs `work` in a report session on the product's own database. */
 export async function withReportSession<T>(
   handle: DatabaseHandle,
@@ -185,7 +206,7 @@ export async function withReportSession<T>(
   work: (session: ReportSession) => Promise<T>,
 ): Promise<T> {
   if (handle.pool) {
-    const client = await handle.pool.connect();
+    const client = await connectReader(handle, options.reader);
     try {
       return await inReadOnlyTransaction(pgSessionConnection(client), ownSetup(options), work);
     } finally {

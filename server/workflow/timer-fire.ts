@@ -14,9 +14,10 @@ import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../result.js';
 import { afterApprove, finishTask, readTask, type Bindings, type TaskRow } from './actions.js';
+import { copyOnApprove } from './cc-model.js';
 import { signersOf } from './assignee.js';
 import type { FlowElement } from './bpmn-model.js';
-import { publishEffects, storeResults } from './notify.js';
+import { publishEffects, storeResults, type Push } from './notify.js';
 import {
   definitionById,
   lockInstance,
@@ -102,9 +103,13 @@ async function fireOne(db: Db, bindings: Bindings, timer: TimerRow): Promise<Eff
     const element = def?.model.elements[task.elementId];
     if (!def || !element?.timer) throw new ApiError('流程定义不存在');
     const text = element.timer.text;
+    let copies: Push[] = [];
     if (timer.action === 'remind') await remind(trx, task, instance, text, effects);
     else if (timer.action === 'approve') {
-      await finishTask(trx, task, SYSTEM, 'approve', '超时自动通过');
+      const system = { ...SYSTEM, tenantId: instance.tenantId };
+      await finishTask(trx, task, system, 'approve', '超时自动通过');
+      // An automatic approval is an approval: the node's 抄送 (zh:ccUsers) goes out, from 系统.
+      if (task.kind !== 'addsign') copies = await copyOnApprove(trx, instance, def.model, task, system);
       await history(trx, instance, task, 'autopass', `超过${text}未处理，系统自动通过`);
       for (const u of peopleOf(task)) effects.todo.add(u);
       for (const u of peopleOf(task))
@@ -112,7 +117,7 @@ async function fireOne(db: Db, bindings: Bindings, timer: TimerRow): Promise<Eff
       await afterApprove(trx, task, instance, def.model, effects, bindings.get(instance.processKey));
     } else await escalate(trx, task, instance, element, effects);
     await sql`update wf_timer set result = ${timer.action} where id = ${timer.id}`.execute(trx);
-    effects.pushes = await storeResults(trx, effects, instance.tenantId);
+    effects.pushes = [...(await storeResults(trx, effects, instance.tenantId)), ...copies];
     fired = true;
   });
   return fired ? effects : null;

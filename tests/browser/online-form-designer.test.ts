@@ -1,8 +1,8 @@
 /**
  * The field-table designer in the browser (docs/modules/online-forms.md): the admin designs a form
  * in the field table (a dictionary, a pattern checked with the live tester, order), sees the edits
- * in the JSON view and back, builds a form rule in the condition editor, previews the list and the
- * form over sample rows, saves; then drops a field through a confirmed migration, compares the two
+ * in the JSON view and back (the cursor's field kept), orders rows by drag, builds a form rule in
+ * the condition editor, previews the list and the form over sample rows, saves; then drops a field through a confirmed migration, compares the two
  * versions side by side and rolls back; and starts a new design as a copy of a file declaration.
  */
 import type { Page } from 'playwright-core';
@@ -92,8 +92,27 @@ describe('the online form designer', () => {
       .toMatch(
         /"name": "sex"[\s\S]*"dict": "sex"[\s\S]*"widget": "radio"[\s\S]*"name": "phone"[\s\S]*"pattern": "m"/,
       );
+    // The cursor's field is kept between the views: the JSON cursor on phone marks its row ...
+    await drawer().locator('.cm-line', { hasText: '"name": "phone"' }).click();
     await tab('字段');
     expect(await drawer().getByLabel('第2行字段名').inputValue()).toBe('sex');
+    const currentRow = drawer().locator('.ant-table-row.zj-field-row--current');
+    await expect.poll(() => currentRow.getByLabel('第3行字段名').inputValue()).toBe('phone');
+    // ... and a row chosen in the table puts the JSON cursor on that field's name.
+    const first = await drawer().getByLabel('第1行字段名').inputValue();
+    await drawer().getByLabel('第1行标题').click();
+    await tab('JSON');
+    await expect.poll(() => json.locator('.cm-activeLine').innerText()).toContain(`"name": "${first}"`);
+    await tab('字段');
+
+    // Rows move by drag: the first onto the third, then back.
+    const rowNames = () =>
+      Promise.all([1, 2, 3].map((n) => drawer().getByLabel(`第${n}行字段名`).inputValue()));
+    const rows = drawer().locator('.ant-table-row');
+    await drawer().getByLabel('第1行拖动').dragTo(rows.nth(2));
+    await expect.poll(rowNames).toEqual(['sex', 'phone', first]);
+    await drawer().getByLabel('第3行拖动').dragTo(rows.nth(0));
+    await expect.poll(rowNames).toEqual([first, 'sex', 'phone']);
 
     await tab('表单规则');
     await drawer()

@@ -1,16 +1,18 @@
 /**
  * The read standby (DATABASE_READ_URL): a private primary (pg-private.ts) and a streaming-replication
- * standby made from it with pg_basebackup. A declared list reads the standby (proved by pausing its
- * replay), a write lands on the primary, the writer's own lists read the primary for a while
- * (read-your-own-writes), and a standby that is down is skipped. PostgreSQL pass only (vitest.config.ts).
+ * standby made from it with pg_basebackup. A declared list, its export and an online report read the
+ * standby (proved by pausing its replay), a write lands on the primary, the writer's own lists read
+ * the primary for a while (read-your-own-writes), a standby further behind than MAX_LAG_MS is not
+ * read, and a standby that is down is skipped. PostgreSQL pass only (vitest.config.ts).
  */
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { STICKY_MS } from '../../server/db/read-routing.js';
+import { MAX_LAG_MS, PROBE_MS, readerFor, STICKY_MS } from '../../server/db/read-routing.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD, TEST_ADMIN_PASSWORD } from './helpers.js';
@@ -118,6 +120,88 @@ describe('DATABASE_READ_URL', () => {
     await until(async () => (await names(other, 'SB-')).length === 1);
     expect(await names(other, 'SB-')).toEqual(['SB-api']);
     expect(STICKY_MS).toBeLessThanOrEqual(5_000);
+  }, 60_000);
+
+  it('an export and an online report read the standby too', async () => {
+    const admin = await login('admin', TEST_ADMIN_PASSWORD);
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/online/cgreport/head/add',
+      headers: { 'x-access-token': admin },
+      payload: {
+        head: {
+          code: 'sb_customers',
+          name: '备库客户',
+          cgrSql: "select c.name from biz_customer c where c.code like 'SB%'",
+        },
+        items: [{ fieldName: 'name', fieldTxt: '名称', fieldType: 'String' }],
+        params: [],
+      },
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const reportId = (
+      await query(primary.url('zhihui'), `select id from onl_cgreport_head where code = 'sb_customers'`)
+    )[0].id as string;
+    // The admin wrote a moment ago: its reads stay on the primary until STICKY_MS has passed.
+    await new Promise((r) => setTimeout(r, STICKY_MS + 100));
+    await until(async () => readerFor(database.db, null) !== database.db);
+
+    // Rows written on the primary while replay is paused: the standby, still within MAX_LAG_MS,
+    // answers without them.
+    await replay('pause');
+    try {
+      await query(
+        primary.url('zhihui'),
+        `insert into sys_mail_list (id, name, company, tenant_id)
+           select 'sbexport1', 'SB-export', 'x', tenant_id from sys_mail_list where name = 'SB-api';
+         insert into biz_customer (id, name, code) values ('sbcustomer1', 'SB客户', 'SB01')`,
+      );
+      const exported = await app.inject({
+        method: 'GET',
+        url: `/api/sys/mailList/exportXls?name=${encodeURIComponent('*SB-*')}`,
+        headers: { 'x-access-token': admin },
+      });
+      expect(exported.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const names = book.worksheets[0].getColumn(1).values.slice(2);
+      expect(names).toEqual(['SB-api']);
+      const report = await app.inject({
+        method: 'GET',
+        url: `/api/online/cgreport/api/getData/${reportId}?pageSize=10`,
+        headers: { 'x-access-token': admin },
+      });
+      expect(report.json()).toMatchObject({ success: true, result: { total: 0 } });
+    } finally {
+      await replay('resume');
+    }
+  }, 60_000);
+
+  it('a standby further behind than MAX_LAG_MS is not read until it catches up', async () => {
+    const reader = await login('chenjing', DEMO_PASSWORD);
+    await until(async () => readerFor(database.db, null) !== database.db);
+    await replay('pause');
+    try {
+      await query(
+        primary.url('zhihui'),
+        `insert into sys_mail_list (id, name, company, tenant_id)
+           select 'sblag1', 'SB-lag', 'x', tenant_id from sys_mail_list where name = 'SB-api'`,
+      );
+      const paused = Date.now();
+      // Within MAX_LAG_MS the standby answers (without the row); past it the primary does.
+      await until(async () => (await names(reader, 'SB-lag')).length === 1, MAX_LAG_MS + PROBE_MS + 5_000);
+      expect(Date.now() - paused).toBeGreaterThanOrEqual(MAX_LAG_MS - PROBE_MS);
+      const onStandby = await query(
+        standby.url('zhihui'),
+        `select name from sys_mail_list where name = 'SB-lag'`,
+      );
+      expect(onStandby).toEqual([]);
+    } finally {
+      await replay('resume');
+    }
+    // Caught up: the standby is read again, and has the row.
+    await until(async () => readerFor(database.db, null) !== database.db);
+    expect(await names(reader, 'SB-lag')).toEqual(['SB-lag']);
   }, 60_000);
 
   it('a standby that is down is skipped: lists read the primary', async () => {

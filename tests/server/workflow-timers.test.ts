@@ -108,6 +108,30 @@ describe('timers on user tasks', () => {
     expect(await taskOf(t, row.id, t.tokens.zhangwei)).toBeUndefined();
   });
 
+  it('超时自动通过 sends the node’s 抄送 too, from 系统, in the instance’s tenant', async () => {
+    const xml = withTimer('zh:timeout="PT30M" zh:timeoutAction="approve" zh:ccUsers="user:zhaolei,starter"');
+    expect((await deploy(xml)).success).toBe(true);
+    const { instanceId } = await started();
+    await elapse(instanceId);
+    expect((await pass()).fired).toBe(1);
+    const { rows } = await sql<{ username: string; fromUser: string; note: string; tenantId: number }>`select
+        c.username, c.from_user as "fromUser", c.note, c.tenant_id as "tenantId"
+      from wf_copy c where c.instance_id = ${instanceId} order by c.username`.execute(t.database.db);
+    const note = '节点「部门经理审批」自动抄送';
+    const instance = await sql<{ tenantId: number }>`select tenant_id as "tenantId" from wf_instance
+      where id = ${instanceId}`.execute(t.database.db);
+    const tenantId = instance.rows[0]!.tenantId;
+    expect(rows).toEqual([
+      { username: 'chenjing', fromUser: 'system', note, tenantId },
+      { username: 'zhaolei', fromUser: 'system', note, tenantId },
+    ]);
+    const mine = await t.get<{ records: { title?: string }[] }>(
+      '/workflow/copy/list?pageSize=50',
+      t.tokens.zhaolei,
+    );
+    expect(JSON.stringify(mine.result)).toContain(instanceId);
+  });
+
   it('超时升级 hands the task to the assignee’s department manager (or a named user)', async () => {
     const xml = withTimer('zh:timeout="P1D" zh:timeoutAction="escalate" zh:escalateTo="deptManager"');
     expect((await deploy(xml)).success).toBe(true);

@@ -6,10 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { copyOfFile } from '../../screens/online/cgform/copy-file';
+import { fieldAt, fieldCursor } from '../../screens/online/cgform/field-cursor';
 import {
   addField,
   moveField,
+  moveFieldTo,
   parseDraft,
+  printDraft,
   removeField,
   setQuery,
   updateField,
@@ -57,6 +60,27 @@ describe('field table edits', () => {
     expect(removeField(d, 1).fields!.map((f) => f.name)).toEqual(['visitor', 'visits']);
     expect(parseDraft('{"fields": [')).toBeNull();
     expect(parseDraft('[1]')).toBeNull();
+  });
+
+  it('moves a dragged field to the row it is dropped on, the others keeping their order', () => {
+    const names = (d: DeclarationDraft) => d.fields!.map((f) => f.name);
+    expect(names(moveFieldTo(draft(), 0, 2))).toEqual(['phone', 'visits', 'visitor']);
+    expect(names(moveFieldTo(draft(), 2, 0))).toEqual(['visits', 'visitor', 'phone']);
+    const d = draft();
+    expect(moveFieldTo(d, 1, 1)).toBe(d);
+    expect(moveFieldTo(d, 0, 3)).toBe(d);
+  });
+
+  it('names the field under the JSON cursor and puts the cursor on a field chosen in the table', () => {
+    const text = printDraft(draft());
+    const inPhone = text.indexOf('"pattern"');
+    expect(fieldAt(text, inPhone)).toBe(1);
+    expect(fieldAt(text, text.indexOf('"visits"'))).toBe(2);
+    expect(fieldAt(text, text.indexOf('"basePath"'))).toBeNull();
+    const at = fieldCursor(text, 2)!;
+    expect(text.slice(at, at + 6)).toBe('"name"');
+    expect(fieldAt(text, at)).toBe(2);
+    expect(fieldCursor(text, 3)).toBeNull();
   });
 
   it('tests a pattern live: built-in codes, regular expressions and broken ones', () => {

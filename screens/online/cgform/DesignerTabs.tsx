@@ -8,6 +8,7 @@ import { Alert, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useRuntime } from '../../../runtime/render';
 import { FieldTable, type DictOption } from './FieldTable';
+import { fieldAt, fieldCursor } from './field-cursor';
 import { parseDraft, printDraft, type DeclarationDraft } from './field-edit';
 import { META_SCHEMA, serverProblems } from './json-check';
 
@@ -49,6 +50,8 @@ export default function DesignerTabs({
   const { widgets, http } = useRuntime();
   const check = useMemo(() => serverProblems(http), [http]);
   const [tab, setTab] = useState('fields');
+  // The field the admin is on, kept when switching between the table and the JSON view.
+  const [field, setField] = useState<number | null>(null);
   const dicts = useDicts();
   const draft = useMemo(() => parseDraft(text), [text]);
   const write = (next: DeclarationDraft) => onText(printDraft(next));
@@ -58,7 +61,14 @@ export default function DesignerTabs({
       key: 'fields',
       label: '字段',
       children: draft ? (
-        <FieldTable draft={draft} onChange={write} dicts={dicts} widgets={widgets.types()} />
+        <FieldTable
+          draft={draft}
+          onChange={write}
+          dicts={dicts}
+          widgets={widgets.types()}
+          current={field}
+          onCurrent={setField}
+        />
       ) : (
         needJson
       ),
@@ -85,6 +95,8 @@ export default function DesignerTabs({
           height={440}
           schema={META_SCHEMA}
           check={check}
+          cursor={field === null ? null : fieldCursor(text, field)}
+          onCursor={(pos, doc) => setField(fieldAt(doc, pos))}
         />
       ),
     },

@@ -2,14 +2,23 @@
  * The field-table designer (docs/modules/online-forms.md): one row per field with the properties an
  * admin sets most; a row opens for the rest (default, 校验 with its tester, query mode, sorting,
  * permission code). Every change goes through field-edit.ts onto the one declaration the JSON view
- * shows too.
+ * shows too. Rows move by drag (the handle) or by the arrows; the row the admin is on is marked and
+ * kept when switching to the JSON view (DesignerTabs).
  */
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  HolderOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useRef } from 'react';
 import {
   addField,
   moveField,
+  moveFieldTo,
   removeField,
   setQuery,
   TYPE_LABELS,
@@ -18,7 +27,9 @@ import {
   type DeclarationDraft,
   type FieldDraft,
 } from './field-edit';
-import { PatternField } from './PatternField';
+import { FieldMore, type Setter } from './FieldMore';
+import { useRowDrag } from './row-drag';
+import './field-table.css';
 
 export interface DictOption {
   value: string;
@@ -30,66 +41,32 @@ interface Props {
   onChange(draft: DeclarationDraft): void;
   dicts: readonly DictOption[];
   widgets: readonly string[];
+  /** The field the admin is on (marked, scrolled to on open), and the report of a row taking focus. */
+  current?: number | null;
+  onCurrent?(index: number): void;
 }
 
 const TYPES = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-function FieldMore({ field, index, set }: { field: FieldDraft; index: number; set: Setter }) {
-  const query = field.query as { mode?: string } | undefined;
-  const label = `第${index + 1}行`;
-  return (
-    <Form layout="inline" size="small" style={{ rowGap: 8 }}>
-      <Form.Item label="默认值">
-        <Input
-          aria-label={`${label}默认值`}
-          value={field.default === undefined ? '' : String(field.default)}
-          placeholder="如 #{sysUserCode}"
-          onChange={(e) => set({ default: e.target.value })}
-          style={{ width: 160 }}
-        />
-      </Form.Item>
-      <Form.Item label="校验" style={{ width: 440 }}>
-        <PatternField
-          label={`${label}校验`}
-          value={str(field.pattern)}
-          onChange={(v) => set({ pattern: v })}
-        />
-      </Form.Item>
-      <Form.Item label="查询方式">
-        <Select
-          aria-label={`${label}查询方式`}
-          disabled={!query}
-          value={query?.mode ?? 'single'}
-          options={[
-            { value: 'single', label: '单条件' },
-            { value: 'range', label: '范围' },
-          ]}
-          onChange={(mode) => set({ query: { ...query, mode } })}
-          style={{ width: 100 }}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Checkbox checked={field.sortable === true} onChange={(e) => set({ sortable: e.target.checked })}>
-          可排序
-        </Checkbox>
-      </Form.Item>
-      <Form.Item label="权限编码">
-        <Input
-          aria-label={`${label}权限编码`}
-          value={str(field.permission) ?? ''}
-          onChange={(e) => set({ permission: e.target.value })}
-          style={{ width: 160 }}
-        />
-      </Form.Item>
-    </Form>
-  );
-}
-
-type Setter = (patch: Record<string, unknown>) => void;
-
-export function FieldTable({ draft, onChange, dicts, widgets }: Props): React.JSX.Element {
+export function FieldTable({
+  draft,
+  onChange,
+  dicts,
+  widgets,
+  current,
+  onCurrent,
+}: Props): React.JSX.Element {
   const fields = draft.fields ?? [];
+  const root = useRef<HTMLDivElement>(null);
+  const drag = useRowDrag((from, to) => {
+    onChange(moveFieldTo(draft, from, to));
+    onCurrent?.(to);
+  });
+  // Only on open: the view comes back to the field the JSON cursor was on.
+  useEffect(() => {
+    root.current?.querySelector('.zj-field-row--current')?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const setter =
     (index: number): Setter =>
     (patch) =>
@@ -108,16 +85,22 @@ export function FieldTable({ draft, onChange, dicts, widgets }: Props): React.JS
   const columns: ColumnsType<FieldDraft> = [
     {
       title: '顺序',
-      width: 64,
+      width: 88,
       render: (_, __, i) => (
         <Space size={0}>
+          <span className="zj-field-table__handle" {...drag.handle(i)}>
+            <HolderOutlined />
+          </span>
           <Button
             size="small"
             type="text"
             aria-label={`第${i + 1}行上移`}
             icon={<ArrowUpOutlined />}
             disabled={i === 0}
-            onClick={() => onChange(moveField(draft, i, -1))}
+            onClick={() => {
+              onChange(moveField(draft, i, -1));
+              onCurrent?.(i - 1);
+            }}
           />
           <Button
             size="small"
@@ -125,7 +108,10 @@ export function FieldTable({ draft, onChange, dicts, widgets }: Props): React.JS
             aria-label={`第${i + 1}行下移`}
             icon={<ArrowDownOutlined />}
             disabled={i === fields.length - 1}
-            onClick={() => onChange(moveField(draft, i, 1))}
+            onClick={() => {
+              onChange(moveField(draft, i, 1));
+              onCurrent?.(i + 1);
+            }}
           />
         </Space>
       ),
@@ -262,22 +248,33 @@ export function FieldTable({ draft, onChange, dicts, widgets }: Props): React.JS
     },
   ];
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Table<FieldDraft>
-        rowKey={(_, i) => String(i)}
-        size="small"
-        pagination={false}
-        columns={columns}
-        dataSource={fields}
-        scroll={{ x: 1000 }}
-        expandable={{
-          expandedRowRender: (f, i) => <FieldMore field={f} index={i} set={setter(i)} />,
-          columnWidth: 32,
-        }}
-      />
-      <Button icon={<PlusOutlined />} onClick={() => onChange(addField(draft))}>
-        新增字段
-      </Button>
-    </Space>
+    <div ref={root} className="zj-field-table">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Table<FieldDraft>
+          rowKey={(_, i) => String(i)}
+          rowClassName={(_, i) =>
+            [i === current ? 'zj-field-row--current' : '', i === drag.over ? 'zj-field-row--drop' : ''].join(
+              ' ',
+            )
+          }
+          onRow={(_, i) => ({
+            onFocus: () => i !== undefined && onCurrent?.(i),
+            ...(i === undefined ? {} : drag.row(i)),
+          })}
+          size="small"
+          pagination={false}
+          columns={columns}
+          dataSource={fields}
+          scroll={{ x: 1000 }}
+          expandable={{
+            expandedRowRender: (f, i) => <FieldMore field={f} index={i} set={setter(i)} />,
+            columnWidth: 32,
+          }}
+        />
+        <Button icon={<PlusOutlined />} onClick={() => onChange(addField(draft))}>
+          新增字段
+        </Button>
+      </Space>
+    </div>
   );
 }

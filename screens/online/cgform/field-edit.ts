@@ -69,6 +69,15 @@ export function moveField(draft: DeclarationDraft, index: number, step: number):
   return withFields(draft, fields);
 }
 
+/** Moves field `from` to position `to` (a drag in the field table); the others keep their order. */
+export function moveFieldTo(draft: DeclarationDraft, from: number, to: number): DeclarationDraft {
+  const fields = [...(draft.fields ?? [])];
+  if (from === to || from < 0 || to < 0 || from >= fields.length || to >= fields.length) return draft;
+  const [moved] = fields.splice(from, 1);
+  fields.splice(to, 0, moved);
+  return withFields(draft, fields);
+}
+
 /** A new string field with a free name (field1, field2, ...). */
 export function addField(draft: DeclarationDraft): DeclarationDraft {
   const fields = draft.fields ?? [];
