@@ -40,6 +40,11 @@ export default defineConfig({
                 'tests/server/state-cluster.test.ts',
               ],
           environment: 'node',
+          // One module graph per worker, not per file: every file builds its own app on its own copy
+          // of the database, and the server keeps no state across apps outside WeakMaps keyed by
+          // them, so sharing the loaded modules is safe - and saves loading the whole server ~155
+          // times (the tier took 730 s instead of ~1,300 s on a 2-core machine, docs/BENCHMARKS.md).
+          isolate: false,
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -52,6 +57,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          // As the server tier: each file starts its own server on its own database copy, and the
+          // modules (the whole server, Playwright) load once per worker instead of ~13 s per file.
+          isolate: false,
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, screenshotPath, startHarness, submitAccountForm, type Harness } from './harness';
-import { adminPage, spaced } from './render-list-helpers';
+import { adminPage, confirmOk, spaced } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -48,8 +48,17 @@ describe('用户管理', () => {
     const departs = page.getByRole('dialog', { name: '选择部门' });
     await departs.getByPlaceholder('请输入部门名称按回车进行搜索').fill('研发组');
     await departs.getByPlaceholder('请输入部门名称按回车进行搜索').press('Enter');
-    await departs.locator('.ant-tree-treenode', { hasText: '研发组' }).locator('.ant-tree-checkbox').click();
+    // The search re-renders the tree: the box counts once it shows checked.
+    const box = departs.locator('.ant-tree-treenode', { hasText: '研发组' }).locator('.ant-tree-checkbox');
+    await expect
+      .poll(async () => {
+        if (!(await box.getAttribute('class'))?.includes('ant-tree-checkbox-checked')) await box.click();
+        return box.getAttribute('class');
+      })
+      .toContain('ant-tree-checkbox-checked');
     await departs.getByRole('button', { name: spaced('确定') }).click();
+    await departs.waitFor({ state: 'detached' });
+    await expect.poll(() => form.getByLabel('所属部门').inputValue()).toBe('研发组');
     await form.getByLabel('角色').click();
     const roles = page.getByRole('dialog', { name: '选择角色' });
     await roles.locator('.ant-table-row', { hasText: '普通员工' }).click();
@@ -99,8 +108,7 @@ describe('用户管理', () => {
     await row('xiaoming')
       .getByRole('button', { name: spaced('冻结') })
       .click();
-    const confirm = page.locator('.ant-modal-confirm', { hasText: '确定冻结该用户吗?' });
-    await confirm.getByRole('button', { name: spaced('确定') }).click();
+    await confirmOk(page, '确定冻结该用户吗?');
     await expect.poll(() => row('xiaoming').innerText()).toContain('解冻');
     expect(await row('xiaoming').innerText()).toContain('冻结');
     const other = await signInElsewhere('xiaoming', RESET);
@@ -112,10 +120,7 @@ describe('用户管理', () => {
     await row('xiaoming')
       .getByRole('button', { name: spaced('解冻') })
       .click();
-    await page
-      .locator('.ant-modal-confirm', { hasText: '确定解冻该用户吗?' })
-      .getByRole('button', { name: spaced('确定') })
-      .click();
+    await confirmOk(page, '确定解冻该用户吗?');
     await expect.poll(() => row('xiaoming').innerText()).toContain('正常');
   });
 
@@ -125,10 +130,7 @@ describe('用户管理', () => {
     await toast('请选择一条记录！').waitFor();
     await row('xiaoming').locator('.ant-checkbox-input').check();
     await toolbar.getByRole('button', { name: spaced('冻结') }).click();
-    await page
-      .locator('.ant-modal-confirm', { hasText: '确定冻结选中的用户吗?' })
-      .getByRole('button', { name: spaced('确定') })
-      .click();
+    await confirmOk(page, '确定冻结选中的用户吗?');
     await expect.poll(() => row('xiaoming').innerText()).toContain('解冻');
     expect(errorsOf(page)).toEqual([]);
   });

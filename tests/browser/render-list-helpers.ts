@@ -78,3 +78,24 @@ export async function columnTexts(page: Page, index: number): Promise<string[]> 
       index,
     );
 }
+
+/**
+ * Presses 确定 in the confirmation holding `text` until it has closed: on a machine at full load a
+ * click can land while the dialog is still zooming in and be lost; a second click on a confirmation
+ * already busy with its request does nothing (its button is loading).
+ */
+export async function confirmOk(page: Page, text: string): Promise<void> {
+  const confirm = page.locator('.ant-modal-confirm', { hasText: text });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await confirm
+      .getByRole('button', { name: spaced('确定') })
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
+    const closed = await confirm
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed) return;
+  }
+  await confirm.waitFor({ state: 'detached' });
+}
