@@ -32,13 +32,15 @@ const OFFICE_MEMBERS = ['xuming', 'luoqian'];
 
 /**
  * The role 行政办公室 with the office screens and buttons, made once (an admin's later changes to
- * its members and grants stay).
+ * its members and grants stay). Two servers starting at once on one database both try: the unique
+ * role code lets one insert and the other find nothing to do (`on conflict`).
  */
 async function ensureOfficeRole(db: Db): Promise<void> {
   const id = newId();
   const made = await sql`insert into sys_role (id, role_name, role_code, description, tenant_id, create_by)
     select ${id}, '行政办公室', ${OFFICE_ROLE}, '办公用品与设备的台账、出入库、维修报废与申领的行政审批', 0, 'admin'
-    where not exists (select 1 from sys_role where role_code = ${OFFICE_ROLE})`.execute(db);
+    where not exists (select 1 from sys_role where role_code = ${OFFICE_ROLE})
+    on conflict do nothing`.execute(db);
   if (Number(made.numAffectedRows ?? 0) === 0) return;
   await sql`insert into sys_user_role (user_id, role_id)
     select u.id, ${id} from sys_user u where u.username in (${sql.join(OFFICE_MEMBERS)})
