@@ -17,7 +17,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef } from 'react';
 import {
   addField,
-  moveField,
   moveFieldTo,
   removeField,
   setQuery,
@@ -59,10 +58,22 @@ export function FieldTable({
 }: Props): React.JSX.Element {
   const fields = draft.fields ?? [];
   const root = useRef<HTMLDivElement>(null);
-  const drag = useRowDrag((from, to) => {
+  // A drag and the arrows move a field the same way; the moved field stays the one the admin is on.
+  const moveTo = (from: number, to: number) => {
     onChange(moveFieldTo(draft, from, to));
     onCurrent?.(to);
-  });
+  };
+  const drag = useRowDrag(moveTo);
+  const arrow = (i: number, step: -1 | 1) => (
+    <Button
+      size="small"
+      type="text"
+      aria-label={`第${i + 1}行${step < 0 ? '上移' : '下移'}`}
+      icon={step < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+      disabled={i + step < 0 || i + step >= fields.length}
+      onClick={() => moveTo(i, i + step)}
+    />
+  );
   // Only on open: the view comes back to the field the JSON cursor was on.
   useEffect(() => {
     root.current?.querySelector('.zj-field-row--current')?.scrollIntoView({ block: 'nearest' });
@@ -91,28 +102,8 @@ export function FieldTable({
           <span className="zj-field-table__handle" {...drag.handle(i)}>
             <HolderOutlined />
           </span>
-          <Button
-            size="small"
-            type="text"
-            aria-label={`第${i + 1}行上移`}
-            icon={<ArrowUpOutlined />}
-            disabled={i === 0}
-            onClick={() => {
-              onChange(moveField(draft, i, -1));
-              onCurrent?.(i - 1);
-            }}
-          />
-          <Button
-            size="small"
-            type="text"
-            aria-label={`第${i + 1}行下移`}
-            icon={<ArrowDownOutlined />}
-            disabled={i === fields.length - 1}
-            onClick={() => {
-              onChange(moveField(draft, i, 1));
-              onCurrent?.(i + 1);
-            }}
-          />
+          {arrow(i, -1)}
+          {arrow(i, 1)}
         </Space>
       ),
     },
