@@ -52,7 +52,7 @@ export async function monitorPage(db: Db, actor: Actor, query: MonitorQuery, tim
     sql<{ total: number }>`select i.id, i.title, i.process_key as "processKey", d.name as "processName",
         d.version, i.starter, ${realname(sql`i.starter`)} as "starter_dictText", i.status,
         ${dictText('wf_instance_status', sql`i.status`)} as "status_dictText", i.current_node as "currentNode",
-        (select string_agg(coalesce(${realname(sql`t.assignee`)}, t.assignee, '候选人'), '、' order by t.create_time)
+        (select string_agg(coalesce(${realname(sql`t.assignee`)}, t.assignee, '候选人'), '、' order by t.create_time, t.name)
           from wf_task t where t.instance_id = i.id and t.status = 'todo') as "assignees",
         i.create_time as "startTime", i.end_time as "endTime", i.business_key as "businessKey",
         count(*) over () as total

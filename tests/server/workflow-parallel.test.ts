@@ -47,10 +47,11 @@ const started = async () => {
   expect((await t.start(row.id)).success).toBe(true);
   return { row, instanceId: (await t.leave(row.id)).procInsId! };
 };
+// Parallel branches' tasks are made in one transaction (one create_time): ties are put in name order.
 const tasks = async (instanceId: string) =>
   (
     await sql<{ name: string; assignee: string; status: string }>`select name, assignee, status from wf_task
-      where instance_id = ${instanceId} order by create_time, id`.execute(t.database.db)
+      where instance_id = ${instanceId} order by create_time, name collate "C"`.execute(t.database.db)
   ).rows;
 const history = async (instanceId: string) =>
   (
