@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { newId } from '../db/seed/ids.js';
 import { ApiError } from '../result.js';
 import { mayAct } from './assignee.js';
 import type { ProcessModel } from './bpmn-model.js';
@@ -69,15 +70,15 @@ export async function readTask(db: Db, id: string): Promise<TaskRow | undefined>
 }
 
 /**
- * Locks every open task of the task's instance (in id order, as withdraw and terminate do), then
- * reads the task: two signers of one 或签 node queue here, and the second reads its task cancelled.
+ * Locks every open task of the task's instance (in id order, as withdraw and terminate do) and reads
+ * the task among them, in one statement: two signers of one 或签 node queue here, and the second
+ * reads its task cancelled (a row locked after a wait is read again as committed).
  */
 async function lockTask(trx: Db, id: string, actor: Actor): Promise<TaskRow> {
-  const head = await readTask(trx, id);
-  if (head)
-    await sql`select id from wf_task where instance_id = ${head.instanceId} and (status = 'todo' or id = ${id})
-      order by id for update`.execute(trx);
-  const task = head && (await readTask(trx, id));
+  const { rows } = await sql<TaskRow>`select ${TASK_COLUMNS} from wf_task
+    where instance_id = (select instance_id from wf_task where id = ${id}) and (status = 'todo' or id = ${id})
+    order by id for update`.execute(trx);
+  const task = rows.find((r) => r.id === id);
   if (!task || task.tenantId !== actor.tenantId) throw new ApiError('任务不存在');
   if (task.status !== 'todo') throw new ApiError('该任务已被处理');
   if (!mayAct(task, actor.username)) throw new ApiError('您不是该任务的审批人，无权处理');
@@ -111,15 +112,16 @@ export async function recordAction(
   outcome: 'approve' | 'reject' | 'return' | 'addsign',
   comment: string,
 ) {
-  await finishTask(trx, task, actor, outcome, comment);
-  await writeHistory(trx, instance, {
-    action: outcome,
-    username: actor.username,
-    taskId: task.id,
-    elementId: task.elementId,
-    nodeName: task.name,
-    comment,
-  });
+  // finishTask and writeHistory in one statement: the history line exists only if the task was still open.
+  const result = await sql`with t as (update wf_task set status = 'done', outcome = ${outcome},
+        comment = ${comment || null}, done_by = ${actor.username}, done_time = now(), row_version = row_version + 1
+      where id = ${task.id} and status = 'todo' returning id)
+    insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment, form,
+      create_time)
+    select ${newId()}, ${instance.id}, t.id, ${task.elementId}, ${task.name}, ${outcome}, ${actor.username},
+      ${comment}, ${instance.form}, clock_timestamp() from t
+    returning id`.execute(trx);
+  if (result.rows.length !== 1) throw new ApiError('该任务已被处理');
 }
 
 /** The task an added signer's task came from (后加签: the assignee's approved one). */

@@ -28,20 +28,19 @@ export interface Push {
 export async function storeResults(trx: Db, effects: Effects, tenantId: number): Promise<Push[]> {
   const pushes: Push[] = [];
   for (const r of effects.results) {
-    const { rows } = await sql<{ id: string }>`select id from sys_user
-      where username = ${r.username} and del_flag = 0`.execute(trx);
-    const userId = rows[0]?.id;
-    if (!userId) continue;
-    const id = newId();
-    await sql`insert into sys_announcement (id, tenant_id, titile, msg_content, msg_abstract, sender, priority,
-        msg_category, msg_type, user_ids, send_status, send_time, bus_type, bus_id, open_type, open_page, create_by)
-      values (${id}, ${tenantId}, ${r.title.slice(0, 200)}, ${r.content}, ${r.content.slice(0, 500)}, '系统', 'M',
-        ${CATEGORY}, 'USER', ${userId}, '1', now(), 'workflow', ${r.instanceId}, 'url', ${OPEN_PAGE}, 'system')`.execute(
-      trx,
-    );
-    await sql`insert into sys_announcement_send (id, annt_id, user_id, read_flag)
-      values (${newId()}, ${id}, ${userId}, '0')`.execute(trx);
-    pushes.push({ userId, msgId: id, msgTxt: r.title });
+    // One statement: the starter's id, the notice and its send row (none when the user is gone).
+    const { rows } = await sql<{ userId: string; id: string }>`with u as (select id from sys_user
+        where username = ${r.username} and del_flag = 0 limit 1),
+      a as (insert into sys_announcement (id, tenant_id, titile, msg_content, msg_abstract, sender, priority,
+          msg_category, msg_type, user_ids, send_status, send_time, bus_type, bus_id, open_type, open_page, create_by)
+        select ${newId()}, ${tenantId}, ${r.title.slice(0, 200)}, ${r.content}, ${r.content.slice(0, 500)}, '系统', 'M',
+          ${CATEGORY}, 'USER', u.id, '1', now(), 'workflow', ${r.instanceId}, 'url', ${OPEN_PAGE}, 'system' from u
+        returning id, user_ids),
+      s as (insert into sys_announcement_send (id, annt_id, user_id, read_flag)
+        select ${newId()}, a.id, a.user_ids, '0' from a)
+      select user_ids as "userId", id from a`.execute(trx);
+    const stored = rows[0];
+    if (stored) pushes.push({ userId: stored.userId, msgId: stored.id, msgTxt: r.title });
   }
   return pushes;
 }

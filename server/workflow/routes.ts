@@ -26,8 +26,9 @@ export const idOf = (request: FastifyRequest) =>
 
 export function registerWorkflowRoutes(app: FastifyInstance, deps: WorkflowDeps): void {
   const { db, bus, bindings } = deps;
-  const done = async (request: FastifyRequest, effects: Effects, message: string) => {
-    await publishEffects(db, bus, request.log, effects, effects.pushes);
+  // The answer does not wait for the pushes: they only tell other people (and log their own failure).
+  const done = (request: FastifyRequest, effects: Effects, message: string) => {
+    void publishEffects(db, bus, request.log, effects, effects.pushes);
     return okMessage(message);
   };
 

@@ -89,27 +89,58 @@ export const STATUS_TEXT: Readonly<Record<InstanceStatus, string>> = {
 
 export { deploy } from './deploy.js';
 
-export interface DefinitionRow {
+/** A deployed version: what never changes once deployed (deploy.ts writes a new row for a new version). */
+export interface DeployedVersion {
   id: string;
   processKey: string;
   version: number;
   name: string;
-  status: string;
   xml: string;
   model: ProcessModel;
 }
 
-async function definition(db: Db, where: ReturnType<typeof sql>): Promise<DefinitionRow | undefined> {
-  const { rows } = await sql<Omit<DefinitionRow, 'model'> & { model: string }>`select id,
-      process_key as "processKey", version, name, status, xml, model from wf_definition where ${where}
-    order by version desc limit 1`.execute(db);
+/** The newest version of a key with its status (挂起 / 激活 is the one thing that changes on a row). */
+export interface DefinitionRow extends DeployedVersion {
+  status: string;
+}
+
+/**
+ * Deployed versions by id, parsed once: every action on an instance reads its version, and the XML
+ * and model are most of that row. Ids are fresh per deploy, so an entry never goes stale; the model
+ * is frozen because every request shares it.
+ */
+const versions = new Map<string, DeployedVersion>();
+const MAX_VERSIONS = 200;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export async function definitionById(db: Db, id: string): Promise<DeployedVersion | undefined> {
+  const known = versions.get(id);
+  if (known) return known;
+  const { rows } = await sql<Omit<DeployedVersion, 'model'> & { model: string }>`select id,
+      process_key as "processKey", version, name, xml, model from wf_definition where id = ${id}`.execute(db);
   const row = rows[0];
-  return row ? { ...row, model: JSON.parse(row.model) as ProcessModel } : undefined;
+  if (!row) return undefined;
+  const version = deepFreeze({ ...row, model: JSON.parse(row.model) as ProcessModel });
+  if (versions.size >= MAX_VERSIONS) versions.delete(versions.keys().next().value as string);
+  versions.set(id, version);
+  return version;
 }
 
 /** The newest version of a key: new instances start on it (a suspended one refuses them). */
-export const latestDefinition = (db: Db, key: string) => definition(db, sql`process_key = ${key}`);
-export const definitionById = (db: Db, id: string) => definition(db, sql`id = ${id}`);
+export async function latestDefinition(db: Db, key: string): Promise<DefinitionRow | undefined> {
+  const { rows } = await sql<{ id: string; status: string }>`select id, status from wf_definition
+    where process_key = ${key} order by version desc limit 1`.execute(db);
+  const head = rows[0];
+  const version = head && (await definitionById(db, head.id));
+  return version && { ...version, status: head.status };
+}
 
 export async function writeHistory(
   trx: Db,
@@ -144,7 +175,11 @@ export async function applyStep(
   effects: Effects,
   binding: Binding | undefined,
 ): Promise<void> {
-  const open = await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
+  // Nothing waits (the instance ended): no open rows to compare with.
+  const open =
+    step.waiting.length === 0
+      ? { rows: [] }
+      : await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
     where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
   const names: string[] = [];
   for (const elementId of step.waiting) {
