@@ -72,7 +72,9 @@ export async function urgeInstance(db: Db, input: UrgeInput, actor: UrgeActor): 
     if (!input.asAdmin && instance.starter !== actor.username) throw new ApiError('只能催办本人发起的流程');
     if (instance.status !== 'running') throw new ApiError('流程已结束，无需催办');
     const open = await sql<OpenTask>`select name, assignee, candidates from wf_task
-      where instance_id = ${input.instanceId} and status = 'todo' order by create_time, name, id`.execute(trx);
+      where instance_id = ${input.instanceId} and status = 'todo' order by create_time, name, id`.execute(
+      trx,
+    );
     const people = [
       ...new Set(
         open.rows
