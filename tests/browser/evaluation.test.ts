@@ -133,8 +133,14 @@ describe('a cycle from its start to the ranking', () => {
     const cycle = row(mgr, CYCLE);
     await poll(() => cycle.innerText()).toMatch(/月度[\s\S]*2026-10[\s\S]*项目组月度考核模板[\s\S]*未开始/);
     await cycle.getByRole('button', { name: '开始考核' }).click();
+    // The start writes a form per person and tells each: on a loaded machine it may take longer
+    // than a list's reload, so wait for its answer first, then for the row.
+    const started = mgr.waitForResponse((r) => r.request().method() !== 'GET' && /\/start\b/.test(r.url()), {
+      timeout: 30_000,
+    });
     await confirm(mgr, '开始后将为每位考核对象生成考核表');
-    await poll(() => cycle.innerText()).toMatch(/自评中[\s\S]*3/);
+    expect(((await (await started).json()) as { success: boolean }).success).toBe(true);
+    await expect.poll(() => cycle.innerText(), { timeout: 20_000 }).toMatch(/自评中[\s\S]*3/);
     await mgr.screenshot({ path: screenshotPath('evaluation-cycles.png') });
   });
 

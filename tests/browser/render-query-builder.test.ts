@@ -3,7 +3,7 @@
  * two rules joined by and / or, the `in` rule's several values, saved queries that survive a reload
  * (overwritten and deleted only after confirmation), the active state and its clear action.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, screenshotPath, startHarness, type Harness } from './harness';
 import { addRows, adminPage, columnTexts, listTotal, openOption, spaced } from './render-list-helpers';
@@ -39,9 +39,27 @@ function superQueryOf(request: Request): { entries: unknown; matchType: string |
   };
 }
 
+/**
+ * Opens `select` until its dropdown offers `option`, then chooses it. On a loaded machine a click can
+ * land while the select is being replaced (a rule change re-renders the value select), and that
+ * click opens nothing: it is made again, never while a dropdown is already showing the option.
+ */
+async function choose(select: Locator, option: string | RegExp): Promise<void> {
+  const offered = openOption(page, option).first();
+  await expect
+    .poll(
+      async () => {
+        if (!(await offered.isVisible())) await select.click();
+        return offered.isVisible();
+      },
+      { timeout: 15_000, interval: 700 },
+    )
+    .toBe(true);
+  await offered.click();
+}
+
 async function pick(label: string, option: string | RegExp): Promise<void> {
-  await builder().getByLabel(label).click();
-  await openOption(page, option).first().click();
+  await choose(builder().getByLabel(label), option);
   await dropdownsClosed();
 }
 
@@ -112,8 +130,7 @@ describe('advanced query builder (customer list)', () => {
     await toast('不能查询空条件').last().waitFor();
     await pick('条件2字段', '客户等级');
     await pick('条件2规则', '等于');
-    await builder().locator('.zj-super-query__row').nth(1).locator('.ant-select').nth(2).click();
-    await openOption(page, /^高$/).click();
+    await choose(builder().locator('.zj-super-query__row').nth(1).locator('.ant-select').nth(2), /^高$/);
 
     const and = superQueryOf(await runQuery());
     expect(and.matchType).toBe('and');
@@ -136,9 +153,8 @@ describe('advanced query builder (customer list)', () => {
     await builder().getByRole('button', { name: '删除条件' }).first().click();
     await pick('条件1规则', '在...中');
     const value = builder().locator('.zj-super-query__row').first().locator('.ant-select').nth(2);
-    await value.click();
     // Switching to 在...中 kept 高; 低 is added beside it.
-    await openOption(page, /^低$/).click();
+    await choose(value, /^低$/);
     await builder().getByText('过滤条件匹配：').click();
     const several = superQueryOf(await runQuery());
     expect(several.entries).toEqual([expect.objectContaining({ field: 'level', rule: 'in', val: 'H,L' })]);

@@ -100,15 +100,12 @@ describe('a live session read once serves the burst of calls that follows', () =
       .set({ revokedAt: new Date(), revokedReason: 'forced' })
       .where('tokenHash', '=', hashToken(token))
       .execute();
-    const started = Date.now();
-    let res = await probe(token);
-    while (res.status === 200 && Date.now() - started < SESSION_REUSE_MS + 2_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      res = await probe(token);
-    }
+    // Once the reuse window has passed since the revocation, the very next call is refused (a bound
+    // checked by the server's behaviour, not by how long a loaded machine takes to answer).
+    await new Promise((resolve) => setTimeout(resolve, SESSION_REUSE_MS + 50));
+    const res = await probe(token);
     expect(res.status).toBe(500);
     expect(res.body.message).toContain('强制登录');
-    expect(Date.now() - started).toBeLessThanOrEqual(SESSION_REUSE_MS + 500);
   });
 
   it("this server's own write drops the reused answers before it replies: a frozen user's next call is refused", async () => {
