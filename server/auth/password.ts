@@ -1,39 +1,13 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 
 // scrypt with N=2^15, r=8, p=1 (~32 MiB, tens of ms): the OWASP minimum for interactive sign-in.
 const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-/**
- * Hashes run at most one fewer than the cores at a time (at least one). A burst of sign-ins would
- * otherwise fill libuv's four threads with scrypt and leave the event loop — and with it the
- * embedded database, which runs in this thread — a third of two cores: 200 users signing in at once
- * held every other request and socket for ~20 s (docs/BENCHMARKS.md, "Load"). Queued here, sign-ins
- * wait their turn and everything else keeps a core.
- */
-const MAX_HASHING = Math.max(1, availableParallelism() - 1);
-let hashing = 0;
-const waiting: (() => void)[] = [];
-
-async function scrypt(
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  if (hashing >= MAX_HASHING) await new Promise<void>((resolve) => waiting.push(resolve));
-  else hashing += 1;
-  try {
-    return await new Promise((resolve, reject) =>
-      scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-    );
-  } finally {
-    // The slot passes straight to the next in line, or is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing -= 1;
-  }
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** Encoded as scrypt$N$r$p$salt$hash (base64) so parameters can be raised later without breaking old hashes. */
