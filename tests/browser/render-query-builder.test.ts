@@ -10,6 +10,8 @@ import { addRows, adminPage, columnTexts, listTotal, openOption, spaced } from '
 
 let h: Harness;
 let page: Page;
+/** Requests that failed or answered 400+, for the diagnosis in choose(). */
+const failedRequests: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
@@ -46,15 +48,29 @@ function superQueryOf(request: Request): { entries: unknown; matchType: string |
  */
 async function choose(select: Locator, option: string | RegExp): Promise<void> {
   const offered = openOption(page, option).first();
-  await expect
-    .poll(
-      async () => {
-        if (!(await offered.isVisible())) await select.click();
-        return offered.isVisible();
-      },
-      { timeout: 15_000, interval: 700 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (!(await offered.isVisible())) await select.click();
+          return offered.isVisible();
+        },
+        { timeout: 15_000, interval: 700 },
+      )
+      .toBe(true);
+  } catch (error) {
+    // Seen only in full CI runs: say what the select and the page's requests looked like then.
+    const html = await select.evaluate((e) => e.outerHTML).catch(() => '(gone)');
+    const dropdowns = await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `${String(error)}\nselect: ${html.slice(0, 2000)}\nopen dropdowns: ${JSON.stringify(dropdowns)}\n` +
+        `failed requests: ${JSON.stringify(failedRequests)}\npage errors: ${JSON.stringify(errorsOf(page))}`,
+      { cause: error },
+    );
+  }
   await offered.click();
 }
 
@@ -98,6 +114,10 @@ async function codes(): Promise<string[]> {
 describe('advanced query builder (customer list)', () => {
   it('opens 高级查询构造器 1000 wide and refuses empty conditions', async () => {
     page = await adminPage(h);
+    page.on('requestfailed', (r) => failedRequests.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) failedRequests.push(`${r.url()} ${r.status()}`);
+    });
     await addRows(page, '/sys/customer', CUSTOMERS);
     await page.goto(`${h.baseUrl}/customer/list`);
     await page.getByText('1-4 共4条').waitFor();
