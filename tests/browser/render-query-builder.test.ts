@@ -104,7 +104,13 @@ async function openBuilder(): Promise<void> {
   await expect.poll(() => page.locator('.ant-modal-wrap >> visible=true').count()).toBe(0);
   await page.locator('.zj-super-query__open').click();
   await builder().waitFor();
+  // Until its zoom-in ends the dialog is still growing: a click computed mid-way lands beside its
+  // target (under load a 删除条件 hit 增加条件 instead). Full width means the animation is over.
+  await expect.poll(async () => Math.round((await builderBox().boundingBox())?.width ?? 0)).toBe(1000);
 }
+
+const builderBox = () =>
+  page.locator('.zj-super-query .ant-modal-container, .zj-super-query .ant-modal-content').first();
 
 async function codes(): Promise<string[]> {
   await page.waitForLoadState('networkidle');
@@ -123,10 +129,7 @@ describe('advanced query builder (customer list)', () => {
     await page.getByText('1-4 共4条').waitFor();
 
     await openBuilder();
-    const box = page
-      .locator('.zj-super-query .ant-modal-container, .zj-super-query .ant-modal-content')
-      .first();
-    await expect.poll(async () => Math.round((await box.boundingBox())?.width ?? 0)).toBe(1000);
+    await expect.poll(async () => Math.round((await builderBox().boundingBox())?.width ?? 0)).toBe(1000);
     await builder()
       .getByRole('button', { name: /^查\s*询$/ })
       .click();
@@ -171,6 +174,9 @@ describe('advanced query builder (customer list)', () => {
   it('the in rule takes several values; leaving it keeps the first', async () => {
     await openBuilder();
     await builder().getByRole('button', { name: '删除条件' }).first().click();
+    // The row left is 客户等级 (a dictionary field): its 在...中 is a dropdown of the dictionary.
+    await expect.poll(() => builder().locator('.zj-super-query__row').count()).toBe(1);
+    expect(await builder().locator('.zj-super-query__row').first().innerText()).toContain('客户等级');
     await pick('条件1规则', '在...中');
     const value = builder().locator('.zj-super-query__row').first().locator('.ant-select').nth(2);
     // Switching to 在...中 kept 高; 低 is added beside it.
