@@ -85,10 +85,13 @@ async function lockTask(trx: Db, id: string, actor: Actor): Promise<TaskRow> {
   return task;
 }
 
+/** The columns a finished task gets (finishTask, and recordAction's statement). */
+const doneBy = (actor: Actor, outcome: string, comment: string) =>
+  sql`status = 'done', outcome = ${outcome}, comment = ${comment || null}, done_by = ${actor.username},
+    done_time = now(), row_version = row_version + 1`;
+
 export async function finishTask(trx: Db, task: TaskRow, actor: Actor, outcome: string, comment: string) {
-  const result =
-    await sql`update wf_task set status = 'done', outcome = ${outcome}, comment = ${comment || null},
-      done_by = ${actor.username}, done_time = now(), row_version = row_version + 1
+  const result = await sql`update wf_task set ${doneBy(actor, outcome, comment)}
     where id = ${task.id} and status = 'todo'`.execute(trx);
   if (Number(result.numAffectedRows ?? 0) !== 1) throw new ApiError('该任务已被处理');
 }
@@ -113,8 +116,7 @@ export async function recordAction(
   comment: string,
 ) {
   // finishTask and writeHistory in one statement: the history line exists only if the task was still open.
-  const result = await sql`with t as (update wf_task set status = 'done', outcome = ${outcome},
-        comment = ${comment || null}, done_by = ${actor.username}, done_time = now(), row_version = row_version + 1
+  const result = await sql`with t as (update wf_task set ${doneBy(actor, outcome, comment)}
       where id = ${task.id} and status = 'todo' returning id)
     insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment, form,
       create_time)
