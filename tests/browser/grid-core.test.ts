@@ -56,7 +56,11 @@ describe('editable grid core', () => {
   });
 
   it('adds, edits, validates and removes rows; the footer follows', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 760 }, locale: 'zh-CN' });
+    const context = await browser.newContext({
+      viewport: { width: 1600, height: 760 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {

@@ -35,7 +35,11 @@ const box = (page: Page, n: number) => cell(page, n, '__select').locator('input'
 const outside = (page: Page) => page.mouse.click(1500, 740);
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 800 }, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 800 },
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

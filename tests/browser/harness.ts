@@ -79,6 +79,9 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
           viewport: { width, height },
           locale: 'zh-CN',
           timezoneId: 'Asia/Shanghai',
+          // The app honours the system's reduced-motion setting (no dialog zoom, no tree slide): a
+          // click on a loaded machine never lands on a dialog that is still growing.
+          reducedMotion: 'reduce',
           deviceScaleFactor: mobile ? 2 : 1,
           isMobile: mobile,
           hasTouch: mobile,
