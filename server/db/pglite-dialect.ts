@@ -9,17 +9,28 @@ import {
 
 /**
  * Kysely's Postgres dialect over an embedded PGlite instance.
- * PGlite is one connection, so the "pool" hands it out to one borrower at a time; that keeps a
- * transaction's statements together while other requests wait their turn.
+ * PGlite is one connection, so the "pool" hands it out to one borrower at a time, first come first
+ * served; that keeps a transaction's statements together while other requests wait their turn.
  */
 export function createPgliteDialect(pg: PGlite): PostgresDialect {
   return new PostgresDialect({ pool: new PglitePool(pg) });
 }
 
+/**
+ * How long borrowers may hand the connection straight to one another before the event loop gets a
+ * turn. PGlite runs each statement synchronously and answers through a promise, so a queue of waiting
+ * requests drains as one chain of microtasks: nothing else runs meanwhile, not even accepting a new
+ * connection. Under 200 users that chain took ~1 s per loop turn, one connection was accepted per turn,
+ * and sign-ins and notice sockets waited 20-30 s in the listen queue (issue 21, docs/BENCHMARKS.md).
+ */
+export const HANDOFF_BUDGET_MS = 10;
+
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PglitePool implements PostgresPool {
   private busy = false;
+  /** When the event loop last had a turn between two borrowers (see HANDOFF_BUDGET_MS). */
+  private turnStart = 0;
   private readonly waiters: Array<() => void> = [];
 
   constructor(private readonly pg: PGlite) {}
@@ -45,8 +56,18 @@ class PglitePool implements PostgresPool {
         if (released) return;
         released = true;
         const next = this.waiters.shift();
-        if (next) next();
-        else this.busy = false;
+        if (!next) {
+          this.busy = false;
+          return;
+        }
+        if (performance.now() - this.turnStart < HANDOFF_BUDGET_MS) {
+          next();
+          return;
+        }
+        setImmediate(() => {
+          this.turnStart = performance.now();
+          next();
+        });
       },
     };
     return client as unknown as PostgresPoolClient;
