@@ -13,6 +13,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * What every test page's context asks for: Chinese, and reduced motion (the app then opens dialogs,
+ * menus and trees without animating, so a click on a loaded machine never lands on a dialog that is
+ * still growing).
+ */
+export const TEST_CONTEXT = { locale: 'zh-CN', reducedMotion: 'reduce' } as const;
+
 /** Playwright gives every launch a fresh temporary profile (user data directory). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

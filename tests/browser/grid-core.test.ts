@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { TEST_CONTEXT } from './chromium.js';
 import { openStaticPage, type StaticPage } from './static-page.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -56,11 +57,7 @@ describe('editable grid core', () => {
   });
 
   it('adds, edits, validates and removes rows; the footer follows', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1600, height: 760 },
-      locale: 'zh-CN',
-      reducedMotion: 'reduce',
-    });
+    const context = await browser.newContext({ viewport: { width: 1600, height: 760 }, ...TEST_CONTEXT });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {

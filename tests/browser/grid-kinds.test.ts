@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { TEST_CONTEXT } from './chromium.js';
 import { openStaticPage, type StaticPage } from './static-page.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,11 +36,7 @@ const box = (page: Page, n: number) => cell(page, n, '__select').locator('input'
 const outside = (page: Page) => page.mouse.click(1500, 740);
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 1600, height: 800 },
-    locale: 'zh-CN',
-    reducedMotion: 'reduce',
-  });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 800 }, ...TEST_CONTEXT });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM, launchChromium } from './chromium.js';
+import { CHROMIUM, launchChromium, TEST_CONTEXT } from './chromium.js';
 import { loadConfig, type ServerConfig } from '../../server/config.js';
 import { startServer, type StartedServer } from '../../server/start.js';
 import { LogSmsProvider } from '../../server/auth/sms.js';
@@ -77,11 +77,8 @@ export async function startHarness(overrides: Partial<ServerConfig> = {}): Promi
       if (!context) {
         context = await browser.newContext({
           viewport: { width, height },
-          locale: 'zh-CN',
+          ...TEST_CONTEXT,
           timezoneId: 'Asia/Shanghai',
-          // The app honours the system's reduced-motion setting (no dialog zoom, no tree slide): a
-          // click on a loaded machine never lands on a dialog that is still growing.
-          reducedMotion: 'reduce',
           deviceScaleFactor: mobile ? 2 : 1,
           isMobile: mobile,
           hasTouch: mobile,

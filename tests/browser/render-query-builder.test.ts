@@ -104,9 +104,6 @@ async function openBuilder(): Promise<void> {
   await expect.poll(() => page.locator('.ant-modal-wrap >> visible=true').count()).toBe(0);
   await page.locator('.zj-super-query__open').click();
   await builder().waitFor();
-  // Until its zoom-in ends the dialog is still growing: a click computed mid-way lands beside its
-  // target (under load a 删除条件 hit 增加条件 instead). Full width means the animation is over.
-  await expect.poll(async () => Math.round((await builderBox().boundingBox())?.width ?? 0)).toBe(1000);
 }
 
 const builderBox = () =>
