@@ -51,9 +51,9 @@ export function referenceOf(job: JobRow): Date {
 function owed(job: JobRow, reference: Date, now: Date, tz: string, need: number): Date[] {
   for (const window of WINDOWS_MS) {
     const from = new Date(Math.max(reference.getTime(), now.getTime() - window));
-    const found = nextFireTimes(job.cronExpression, { from, count: WINDOW_CAP, tz });
+    const found = nextFireTimes(job.cronExpression, { from, count: WINDOW_CAP, tz, until: now });
     if (!found.ok) return [];
-    const times = found.value.filter((t) => t <= now);
+    const times = found.value;
     if (times.length >= need || from.getTime() === reference.getTime()) return times.slice(-need);
   }
   return [];

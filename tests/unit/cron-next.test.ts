@@ -130,6 +130,15 @@ describe('next fire times (golden table)', () => {
     expect(validateCron('0 0 0 * * *', { from: FROM, tz: TZ })).toBe('日和周不能同时指定，其中一个须为“?”');
   });
 
+  it('stops at `until`: the times up to it, none after, however many were asked for', () => {
+    const until = new Date('2026-01-01T00:05:00+08:00');
+    const result = nextFireTimes('0 * * * * ?', { from: FROM, count: 5000, tz: TZ, until });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.value.map((d) => formatFireTime(d, TZ))).toEqual(
+      [1, 2, 3, 4, 5].map((m) => `2026-01-01 00:0${m}:00`),
+    );
+  });
+
   it('nearest weekday edges', () => {
     expect(workdayOf(2026, 2, 30)).toBeNull();
     expect(workdayOf(2026, 8, 1)).toBe(3);

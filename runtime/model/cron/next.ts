@@ -15,6 +15,11 @@ export interface NextOptions {
   /** Exclusive: the first time returned is after it. */
   from: Date;
   count: number;
+  /**
+   * Inclusive: no time after it is returned, and the enumeration stops there (the scheduler asks
+   * for what is owed up to now; without it an every-minute job enumerated days ahead per wake).
+   */
+  until?: Date;
   /** IANA zone, e.g. Asia/Shanghai; default the process's zone. */
   tz?: string;
   /** The editor's preview ignores the year (spec 000 section 9); the scheduler honours it. */
@@ -83,6 +88,7 @@ export function nextFireTimes(expression: string, options: NextOptions): Parsed<
   const tz = options.tz;
   const six = parserExpression(state);
   const out: Date[] = [];
+  const until = options.until?.getTime() ?? Infinity;
   const start = (at: number) => CronExpressionParser.parse(six, { currentDate: new Date(at), tz });
   let iterator: ReturnType<typeof start>;
   const jump = (to: number) => {
@@ -93,6 +99,7 @@ export function nextFireTimes(expression: string, options: NextOptions): Parsed<
     for (let step = 0; out.length < options.count && step < MAX_STEPS; step += 1) {
       const next = iterator.next();
       const t = next.getTime();
+      if (t > until) break;
       const y = next.getFullYear();
       const month = next.getMonth() + 1;
       if (!options.ignoreYear && !yearAllowed(state.year, y)) {
