@@ -28,20 +28,23 @@ async function textsByDict(
 ): Promise<Map<string, Map<string, string>>> {
   const texts = new Map<string, Map<string, string>>();
   const systemCodes = [...keysByDict.keys()].filter((code) => !code.includes(','));
-  if (systemCodes.length > 0) {
-    const keys = [...new Set(systemCodes.flatMap((code) => keysByDict.get(code)!))];
-    for (const item of await dictItemsOfCodes(db, systemCodes, keys)) {
-      if (!keysByDict.get(item.dictCode)!.includes(item.value)) continue;
-      let byValue = texts.get(item.dictCode);
-      if (!byValue) texts.set(item.dictCode, (byValue = new Map()));
-      byValue.set(item.value, item.text);
-    }
+  const tableCodes = [...keysByDict.keys()].filter((code) => code.includes(','));
+  // Every read side by side: on PostgreSQL's pool one round trip for all of a page's dictionaries.
+  const [items, ...tables] = await Promise.all([
+    systemCodes.length === 0
+      ? []
+      : dictItemsOfCodes(db, systemCodes, [...new Set(systemCodes.flatMap((code) => keysByDict.get(code)!))]),
+    ...tableCodes.map((code) =>
+      lookupDict(db, code, { kind: 'keys', values: keysByDict.get(code)! }, MAX_KEYS),
+    ),
+  ]);
+  for (const item of items) {
+    if (!keysByDict.get(item.dictCode)!.includes(item.value)) continue;
+    let byValue = texts.get(item.dictCode);
+    if (!byValue) texts.set(item.dictCode, (byValue = new Map()));
+    byValue.set(item.value, item.text);
   }
-  for (const [code, keys] of keysByDict) {
-    if (!code.includes(',')) continue;
-    const items = await lookupDict(db, code, { kind: 'keys', values: keys }, MAX_KEYS);
-    texts.set(code, new Map(items.map((i) => [i.value, i.text])));
-  }
+  tableCodes.forEach((code, i) => texts.set(code, new Map(tables[i]!.map((t) => [t.value, t.text]))));
   return texts;
 }
 

@@ -96,16 +96,16 @@ export class EntityStore {
     reader: Db = this.db,
   ): Promise<{ records: Row[]; total: number }> {
     const where = this.where(caller, condition, extra);
-    const count = await sql<{
-      total: number;
-    }>`select count(*)::int as total from ${this.table} ${where}`.execute(reader);
-    const total = Number(count.rows[0]?.total ?? 0);
     const offset = (pageNo - 1) * pageSize;
-    if (total === 0 || offset >= total) return { records: [], total };
-    const rows = await sql<Row>`
+    // Side by side: on PostgreSQL's pool the page costs one round trip instead of two (the embedded
+    // database runs them in turn). A page past the end reads nothing either way.
+    const [count, rows] = await Promise.all([
+      sql<{ total: number }>`select count(*)::int as total from ${this.table} ${where}`.execute(reader),
+      sql<Row>`
       select ${this.selectList()} from ${this.table} ${where}
-      order by ${orderBySql(this.ctx, sort)} limit ${pageSize} offset ${offset}`.execute(reader);
-    return { records: rows.rows, total };
+      order by ${orderBySql(this.ctx, sort)} limit ${pageSize} offset ${offset}`.execute(reader),
+    ]);
+    return { records: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
   }
 
   async list(

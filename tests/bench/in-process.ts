@@ -25,6 +25,11 @@ export interface Running {
   /** Statements the server ran, with parameters, while capturing. */
   captured: { sql: string; parameters: readonly unknown[] }[];
   capturing: boolean;
+  /**
+   * Each answered request's own time in the server (Fastify's elapsedTime at onResponse: from the
+   * request's arrival to the answer written, as the monitor's request log measures it), in order.
+   */
+  served: number[];
   /** A GET answered by the server's router in this process, without a socket (Fastify's inject). */
   inject(url: string, headers: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -41,7 +46,7 @@ export async function startInProcess(target: Target, dataDir: string): Promise<R
     logLevel: 'warn',
     loginMaxFailures: 1_000_000,
   };
-  const running = { captured: [], capturing: false } as unknown as Running;
+  const running = { captured: [], capturing: false, served: [] } as unknown as Running;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(dataDir, 'pgdata'),
@@ -52,6 +57,10 @@ export async function startInProcess(target: Target, dataDir: string): Promise<R
   await migrateToLatest(database.db);
   await seedIfEmpty(database.db, config.adminPassword);
   const app = await buildApp({ config, database, logger: false });
+  app.addHook('onResponse', (_request, reply, done) => {
+    running.served.push(reply.elapsedTime);
+    done();
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(running, {
     url: address.replace('0.0.0.0', '127.0.0.1'),

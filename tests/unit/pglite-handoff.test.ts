@@ -34,6 +34,17 @@ describe('the embedded database hands its one connection on', () => {
     expect(doneWhenLoopRan).toBeLessThanOrEqual(HANDOFF_BUDGET_MS * 3);
   });
 
+  it('hands a short queue on directly: two statements side by side finish before the loop turns', async () => {
+    const { pg, statements } = busyDatabase(0);
+    const db = new Kysely<Record<string, never>>({ dialect: createPgliteDialect(pg) });
+    // Long after any earlier chain: the connection is free, so a new chain (and budget) begins.
+    await new Promise((resolve) => setTimeout(resolve, HANDOFF_BUDGET_MS * 2));
+    const both = Promise.all([sql`select 1`.execute(db), sql`select 2`.execute(db)]);
+    const doneWhenLoopRan = await new Promise<number>((resolve) => setImmediate(() => resolve(statements())));
+    await both;
+    expect(doneWhenLoopRan).toBe(2);
+  });
+
   it('serves waiting borrowers in order of arrival', async () => {
     const { pg } = busyDatabase(0);
     const db = new Kysely<Record<string, never>>({ dialect: createPgliteDialect(pg) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedClock } from '../../server/http/dates.js';
+import { createJsonSerializer, zonedClock } from '../../server/http/dates.js';
 
 /** What Intl itself writes: the formatter the clock's cache stands in for. */
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -58,5 +58,38 @@ describe('zoned clock', () => {
 
   it("keeps Intl's refusal of an invalid date", () => {
     expect(() => zonedClock('Asia/Shanghai').dateTime(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('the reply serializer', () => {
+  const serialize = createJsonSerializer('Asia/Shanghai');
+  const at = new Date('2026-11-27T01:02:03Z');
+
+  it('writes every date of plain objects and arrays in the zone, at any depth, and nothing else', () => {
+    const payload = {
+      success: true,
+      result: { records: [{ id: 'a', createTime: at, tags: [at, 'x', null] }], when: at },
+      nothing: undefined,
+    };
+    expect(JSON.parse(serialize(payload))).toEqual({
+      success: true,
+      result: {
+        records: [{ id: 'a', createTime: '2026-11-27 09:02:03', tags: ['2026-11-27 09:02:03', 'x', null] }],
+        when: '2026-11-27 09:02:03',
+      },
+    });
+  });
+
+  it("leaves the caller's objects as they were (a cached answer is served again unchanged)", () => {
+    const row = { id: 'a', createTime: at };
+    const payload = { result: [row] };
+    serialize(payload);
+    expect(payload.result[0]).toBe(row);
+    expect(row.createTime).toBe(at);
+  });
+
+  it('lets an object with its own toJSON answer for itself', () => {
+    const custom = { toJSON: () => 'mine' };
+    expect(serialize({ value: custom, list: [custom] })).toBe('{"value":"mine","list":["mine"]}');
   });
 });
