@@ -174,10 +174,12 @@ export async function applyStep(
   model: ProcessModel,
   effects: Effects,
   binding: Binding | undefined,
+  /** The instance was made in this transaction (a start): it has no task rows yet. */
+  fresh = false,
 ): Promise<void> {
-  // Nothing waits (the instance ended): no open rows to compare with.
+  // Nothing waits (the instance ended), or nothing can be open yet: no open rows to compare with.
   const open =
-    step.waiting.length === 0
+    step.waiting.length === 0 || fresh
       ? { rows: [] }
       : await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
     where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
@@ -192,11 +194,14 @@ export async function applyStep(
   for (const f of step.failed) names.push(failedName(model, f.elementId));
   await recordFailures(trx, instance, model, step.failed);
   const status: InstanceStatus = step.ended ? 'approved' : instance.status;
-  await saveInstance(trx, instance, { state: step.state, status, currentNode: names.join('、') || null });
-  if (step.ended) {
-    await writeHistory(trx, instance, { action: 'end', username: 'system', nodeName: '结束' });
-    effects.results.push(resultMessage(instance));
-  }
+  const end = step.ended ? { action: 'end' as const, username: 'system', nodeName: '结束' } : undefined;
+  await saveInstance(
+    trx,
+    instance,
+    { state: step.state, status, currentNode: names.join('、') || null },
+    end,
+  );
+  if (step.ended) effects.results.push(resultMessage(instance));
   await binding?.onChange(trx, instance);
 }
 
@@ -215,13 +220,22 @@ export async function saveInstance(
   trx: Db,
   instance: InstanceRow,
   change: { state?: string; status: InstanceStatus; currentNode: string | null },
+  /** A history line written by the same statement, only if the instance was saved (结束). */
+  line?: { action: HistoryAction; username: string; nodeName: string },
 ): Promise<void> {
   const ended = change.status !== 'running';
-  const result = await sql`update wf_instance set state = coalesce(${change.state ?? null}, state),
+  const update = sql`update wf_instance set state = coalesce(${change.state ?? null}, state),
       status = ${change.status}, current_node = ${change.currentNode}, row_version = row_version + 1,
       end_time = ${ended ? sql`now()` : sql`null`}
-    where id = ${instance.id} and row_version = ${instance.rowVersion}`.execute(trx);
-  if (Number(result.numAffectedRows ?? 0) !== 1) throw new ApiError('流程状态已变化，请刷新后重试');
+    where id = ${instance.id} and row_version = ${instance.rowVersion} returning id`;
+  const result = line
+    ? await sql`with s as (${update}) insert into wf_history (id, instance_id, action, username, node_name, form,
+        create_time)
+      select ${newId()}, s.id, ${line.action}, ${line.username}, ${line.nodeName}, ${instance.form},
+        clock_timestamp() from s
+      returning id`.execute(trx)
+    : await update.execute(trx);
+  if (result.rows.length !== 1) throw new ApiError('流程状态已变化，请刷新后重试');
   Object.assign(instance, {
     state: change.state ?? instance.state,
     status: change.status,
@@ -266,16 +280,19 @@ export async function startInstance(
     rowVersion: 0,
     tenantId: actor.tenantId,
   };
-  // The row first (its state written by applyStep): a service task on the way writes history lines.
-  await sql`insert into wf_instance (id, definition_id, process_key, business_key, title, starter, starter_org,
-      form, state, status, tenant_id)
+  // The row and its 发起申请 line first, in one statement (its state written by applyStep): a service
+  // task on the way writes history lines after it.
+  await sql`with i as (insert into wf_instance (id, definition_id, process_key, business_key, title, starter,
+      starter_org, form, state, status, tenant_id)
     values (${id}, ${def.id}, ${def.processKey}, ${input.businessKey}, ${input.title}, ${actor.username},
-      ${actor.orgCode}, ${instance.form}, ${instance.state}, 'running', ${actor.tenantId})`.execute(trx);
-  await writeHistory(trx, instance, { action: 'start', username: actor.username, nodeName: '发起申请' });
+      ${actor.orgCode}, ${instance.form}, ${instance.state}, 'running', ${actor.tenantId}) returning id)
+    insert into wf_history (id, instance_id, action, username, node_name, form, create_time)
+    select ${newId()}, i.id, 'start', ${actor.username}, '发起申请', ${instance.form}, clock_timestamp()
+    from i`.execute(trx);
   const counts = await signerCounts(trx, def.model, starter);
   const runner = serviceRunner(trx, instance, def.model, effects);
   const step = await startEngine(id, def.xml, input.form, counts, runner);
-  await applyStep(trx, instance, step, def.model, effects, binding);
+  await applyStep(trx, instance, step, def.model, effects, binding, true);
   return instance;
 }
 
