@@ -27,8 +27,10 @@ async function textsByDict(
   keysByDict: Map<string, string[]>,
 ): Promise<Map<string, Map<string, string>>> {
   const texts = new Map<string, Map<string, string>>();
-  const systemCodes = [...keysByDict.keys()].filter((code) => !code.includes(','));
-  const tableCodes = [...keysByDict.keys()].filter((code) => code.includes(','));
+  // A table dictionary's code is 'table,text,value'; a system dictionary's has no comma.
+  const codes = [...keysByDict.keys()];
+  const systemCodes = codes.filter((code) => !code.includes(','));
+  const tableCodes = codes.filter((code) => code.includes(','));
   // Every read side by side: on PostgreSQL's pool one round trip for all of a page's dictionaries.
   const [items, ...tables] = await Promise.all([
     systemCodes.length === 0

@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { newId } from '../db/seed/ids.js';
 import { ApiError } from '../result.js';
 import { mayAct } from './assignee.js';
 import type { ProcessModel } from './bpmn-model.js';
@@ -21,6 +20,7 @@ import { reenter, returnToParent } from './task-moves.js';
 import {
   applyStep,
   definitionById,
+  historyInsert,
   lockInstance,
   newEffects,
   resultMessage,
@@ -115,13 +115,18 @@ export async function recordAction(
   outcome: 'approve' | 'reject' | 'return' | 'addsign',
   comment: string,
 ) {
+  const line = {
+    taskId: sql.ref('t.id'),
+    elementId: task.elementId,
+    nodeName: task.name,
+    action: outcome,
+    username: actor.username,
+    comment,
+  };
   // finishTask and writeHistory in one statement: the history line exists only if the task was still open.
   const result = await sql`with t as (update wf_task set ${doneBy(actor, outcome, comment)}
       where id = ${task.id} and status = 'todo' returning id)
-    insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment, form,
-      create_time)
-    select ${newId()}, ${instance.id}, t.id, ${task.elementId}, ${task.name}, ${outcome}, ${actor.username},
-      ${comment}, ${instance.form}, clock_timestamp() from t
+    ${historyInsert(instance.id, instance.form, line, 't')}
     returning id`.execute(trx);
   if (result.rows.length !== 1) throw new ApiError('该任务已被处理');
 }

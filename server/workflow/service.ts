@@ -2,7 +2,7 @@
  * Deploying versions and starting instances; the rows every action writes (tasks, history, the
  * instance's state) and what it tells people after the commit (docs/modules/workflow.md).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { ApiError } from '../result.js';
@@ -142,24 +142,36 @@ export async function latestDefinition(db: Db, key: string): Promise<DefinitionR
   return version && { ...version, status: head.status };
 }
 
-export async function writeHistory(
-  trx: Db,
-  instance: InstanceRow,
-  entry: {
-    action: HistoryAction;
-    username: string;
-    taskId?: string;
-    elementId?: string;
-    nodeName?: string;
-    comment?: string;
-  },
-): Promise<void> {
+export interface HistoryEntry {
+  action: HistoryAction;
+  username: string;
+  /** A task id, or a reference to one a statement's CTE returned. */
+  taskId?: string | RawBuilder<unknown>;
+  elementId?: string;
+  nodeName?: string;
+  comment?: string;
+}
+
+/**
+ * The insert of one history line. With `from` (the name of a CTE of the same statement) the line is
+ * written only if that CTE returned a row, and the ids may refer to its columns.
+ */
+export function historyInsert(
+  instanceId: string | RawBuilder<unknown>,
+  form: string,
+  entry: HistoryEntry,
+  from?: string,
+): RawBuilder<unknown> {
   // clock_timestamp(): the rows of one transaction keep their order.
-  await sql`insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment, form,
-      create_time)
-    values (${newId()}, ${instance.id}, ${entry.taskId ?? null}, ${entry.elementId ?? null},
-      ${entry.nodeName ?? null}, ${entry.action}, ${entry.username}, ${entry.comment ?? null}, ${instance.form},
-      clock_timestamp())`.execute(trx);
+  return sql`insert into wf_history (id, instance_id, task_id, element_id, node_name, action, username, comment,
+      form, create_time)
+    select ${newId()}, ${instanceId}, ${entry.taskId ?? null}, ${entry.elementId ?? null}, ${entry.nodeName ?? null},
+      ${entry.action}, ${entry.username}, ${entry.comment ?? null}, ${form}, clock_timestamp()
+    ${from ? sql`from ${sql.table(from)}` : sql``}`;
+}
+
+export async function writeHistory(trx: Db, instance: InstanceRow, entry: HistoryEntry): Promise<void> {
+  await historyInsert(instance.id, instance.form, entry).execute(trx);
 }
 
 /**
@@ -174,12 +186,11 @@ export async function applyStep(
   model: ProcessModel,
   effects: Effects,
   binding: Binding | undefined,
-  /** The instance was made in this transaction (a start): it has no task rows yet. */
-  fresh = false,
 ): Promise<void> {
-  // Nothing waits (the instance ended), or nothing can be open yet: no open rows to compare with.
+  // Nothing waits (the instance ended), or the instance was never saved since its insert (row
+  // version 0: a start, whose tasks are made here): no open rows to compare with.
   const open =
-    step.waiting.length === 0 || fresh
+    step.waiting.length === 0 || instance.rowVersion === 0
       ? { rows: [] }
       : await sql<{ elementId: string }>`select element_id as "elementId" from wf_task
     where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
@@ -221,7 +232,7 @@ export async function saveInstance(
   instance: InstanceRow,
   change: { state?: string; status: InstanceStatus; currentNode: string | null },
   /** A history line written by the same statement, only if the instance was saved (结束). */
-  line?: { action: HistoryAction; username: string; nodeName: string },
+  line?: HistoryEntry,
 ): Promise<void> {
   const ended = change.status !== 'running';
   const update = sql`update wf_instance set state = coalesce(${change.state ?? null}, state),
@@ -229,10 +240,7 @@ export async function saveInstance(
       end_time = ${ended ? sql`now()` : sql`null`}
     where id = ${instance.id} and row_version = ${instance.rowVersion} returning id`;
   const result = line
-    ? await sql`with s as (${update}) insert into wf_history (id, instance_id, action, username, node_name, form,
-        create_time)
-      select ${newId()}, s.id, ${line.action}, ${line.username}, ${line.nodeName}, ${instance.form},
-        clock_timestamp() from s
+    ? await sql`with s as (${update}) ${historyInsert(sql.ref('s.id'), instance.form, line, 's')}
       returning id`.execute(trx)
     : await update.execute(trx);
   if (result.rows.length !== 1) throw new ApiError('流程状态已变化，请刷新后重试');
@@ -282,17 +290,16 @@ export async function startInstance(
   };
   // The row and its 发起申请 line first, in one statement (its state written by applyStep): a service
   // task on the way writes history lines after it.
+  const started: HistoryEntry = { action: 'start', username: actor.username, nodeName: '发起申请' };
   await sql`with i as (insert into wf_instance (id, definition_id, process_key, business_key, title, starter,
       starter_org, form, state, status, tenant_id)
     values (${id}, ${def.id}, ${def.processKey}, ${input.businessKey}, ${input.title}, ${actor.username},
       ${actor.orgCode}, ${instance.form}, ${instance.state}, 'running', ${actor.tenantId}) returning id)
-    insert into wf_history (id, instance_id, action, username, node_name, form, create_time)
-    select ${newId()}, i.id, 'start', ${actor.username}, '发起申请', ${instance.form}, clock_timestamp()
-    from i`.execute(trx);
+    ${historyInsert(sql.ref('i.id'), instance.form, started, 'i')}`.execute(trx);
   const counts = await signerCounts(trx, def.model, starter);
   const runner = serviceRunner(trx, instance, def.model, effects);
   const step = await startEngine(id, def.xml, input.form, counts, runner);
-  await applyStep(trx, instance, step, def.model, effects, binding, true);
+  await applyStep(trx, instance, step, def.model, effects, binding);
   return instance;
 }
 
