@@ -31,6 +31,7 @@ export default defineConfig({
                 'tests/server/db-postgres.test.ts',
                 'tests/server/report-timeout-pg.test.ts',
                 'tests/server/report-source-pg.test.ts',
+                'tests/server/report-role-pg.test.ts',
                 'tests/server/online-form-cluster.test.ts',
                 'tests/server/cluster-load.test.ts',
                 'tests/server/workflow-kill.test.ts',

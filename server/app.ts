@@ -11,6 +11,8 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { ApiError, fail, ResultCode } from './result.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerSysRoutes } from './sys/routes.js';
+import { provideDeclaredModels } from './sys/declared-models.js';
+import { provideReferenceModels } from './entity/references.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerEntityRoutes } from './entity/routes.js';
 import { registerTodoRoutes } from './todo/routes.js';
@@ -29,6 +31,8 @@ import { installProjectRules, registerProjects, PROJECT_HOOKS } from './project/
 import { installMailRules, registerMail } from './mail/module.js';
 import { installPersonnelRules, registerPersonnel } from './personnel/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
+import { timerPause, type Pause } from './auth/sign-in-throttle.js';
+import type { AppDeps } from './deps.js';
 import { registerNotices } from './notice/module.js';
 import { installGridSync } from './grid-sync/module.js';
 import { registerReports } from './report/module.js';
@@ -49,22 +53,23 @@ import { missingActionRoutes } from './entity/action-routes-check.js';
 import { routeTable } from './http/access.js';
 import type { LoadedDeclaration } from '../runtime/model/declaration/validate.js';
 
-export interface AppDeps {
-  config: ServerConfig;
-  database: DatabaseHandle;
-  sms: SmsProvider;
-}
-
 export interface BuildOptions {
   config: ServerConfig;
   database: DatabaseHandle;
   sms?: SmsProvider;
+  /** Replaces the sign-in throttle's timer (tests observe the wait instead of spending it). */
+  pause?: Pause;
   logger?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const deps: AppDeps = { config, database, sms: options.sms ?? createSmsProvider(config) };
+  const deps: AppDeps = {
+    config,
+    database,
+    sms: options.sms ?? createSmsProvider(config),
+    pause: options.pause ?? timerPause,
+  };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -156,6 +161,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ...OFFICE_HOOKS,
           ...meetingHooks(config.timeZone),
         ]),
+      );
+      // The table dictionaries ask the declarations whose rows a caller may look up (server/sys/).
+      provideDeclaredModels(deps, declarations);
+      provideReferenceModels(
+        database.db,
+        'files',
+        declarations.map((item) => item.model),
       );
       await jobs.register(api, declarations);
       gridSync.watch(declarations.map((item) => item.model));

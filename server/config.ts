@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { parseWechatConfig, type WechatConfig } from './auth/wechat-config.js';
+import { parseAdoptableTables } from './db/platform-tables.js';
 import { parseDocumentServerConfig, type DocumentServerConfig } from './document/editor-config.js';
 import { parseDocumentStorageConfig, type DocumentStorageConfig } from './document/storage-config.js';
+import { parseDataSourceHosts } from './sys/data-source/hosts.js';
 
 /** Captcha mode: 'on' (random), 'off' (not asked: scripts and automated tests), or a fixed code for browser tests. */
 export type CaptchaMode = { kind: 'on' } | { kind: 'off' } | { kind: 'fixed'; code: string };
@@ -50,14 +52,26 @@ export interface ServerConfig {
   socketOrigins?: string[];
   /**
    * Online reports: statement timeout (REPORT_TIMEOUT_MS), export row cap (REPORT_EXPORT_ROWS), and
-   * the largest planner cost a report statement may have (REPORT_MAX_COST).
+   * the largest planner cost a report statement may have (REPORT_MAX_COST; absent: the default of
+   * the database, REPORT_DEFAULTS.maxCost or EMBEDDED_REPORT_MAX_COST).
    */
-  report?: { timeoutMs: number; exportRows: number; maxCost: number };
+  report?: { timeoutMs: number; exportRows: number; maxCost?: number };
+  /**
+   * REPORT_DATABASE_URL (with DATABASE_URL): the login reports run as on PostgreSQL, a role that may
+   * only read the report views (server/report/report-login.ts); empty: one is created at start when
+   * the app's user may create roles.
+   */
+  reportDatabaseUrl?: string;
   /**
    * Key of the data source passwords (DATA_SOURCE_KEY: 32 bytes as base64 or 64 hex characters).
    * Without it a key is generated once into DATA_DIR/data-source.key (server/sys/data-source/secret.ts).
    */
   dataSourceKey?: string;
+  /**
+   * DATA_SOURCE_HOSTS: the hosts a data source may name (server/sys/data-source/hosts.ts); empty or
+   * absent: any host.
+   */
+  dataSourceHosts?: readonly string[];
   /**
    * WeChat account binding (WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_REDIRECT_URI, all or none); null
    * when not configured: the user menu then says so and the binding routes refuse.
@@ -78,9 +92,20 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Bearer token of GET /metrics (METRICS_TOKEN); empty: the Prometheus endpoint is not served. */
   metricsToken?: string;
+  /**
+   * ADOPTABLE_TABLES: existing tables (not the platform's) a declaration may adopt with `adoptTable`
+   * (server/entity/table-rule.ts); absent or empty: none.
+   */
+  adoptableTables?: readonly string[];
 }
 
 export const REPORT_DEFAULTS = { timeoutMs: 10_000, exportRows: 1_000_000, maxCost: 5_000_000 } as const;
+/**
+ * REPORT_MAX_COST's default on the embedded database, which cannot interrupt a running statement:
+ * there the planner's estimate is the only brake (issue 31: a 20-million-row generate_series count,
+ * estimated 300,000, ran 9-39 s). On PostgreSQL the statement timeout backs the larger default.
+ */
+export const EMBEDDED_REPORT_MAX_COST = 200_000;
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@123456';
 
@@ -104,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(root, env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || '',
     readDatabaseUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || '' : '',
+    reportDatabaseUrl: env.DATABASE_URL ? env.REPORT_DATABASE_URL || '' : '',
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     apiBase: normaliseBase(env.API_BASE ?? '/api'),
     captcha: parseCaptchaMode(env.CAPTCHA),
@@ -126,14 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     report: {
       timeoutMs: int(env.REPORT_TIMEOUT_MS, REPORT_DEFAULTS.timeoutMs),
       exportRows: int(env.REPORT_EXPORT_ROWS, REPORT_DEFAULTS.exportRows),
-      maxCost: int(env.REPORT_MAX_COST, REPORT_DEFAULTS.maxCost),
+      ...(env.REPORT_MAX_COST ? { maxCost: int(env.REPORT_MAX_COST, REPORT_DEFAULTS.maxCost) } : {}),
     },
     dataSourceKey: env.DATA_SOURCE_KEY || undefined,
+    dataSourceHosts: parseDataSourceHosts(env.DATA_SOURCE_HOSTS),
     wechat: parseWechatConfig(env),
     documentServer: parseDocumentServerConfig(env),
     documentStorage: parseDocumentStorageConfig(env),
     redisUrl: env.REDIS_URL || '',
     metricsToken: env.METRICS_TOKEN || '',
+    adoptableTables: parseAdoptableTables(env.ADOPTABLE_TABLES),
   };
 }
 

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
-import { loadConfig } from './config.js';
-import { startServer } from './start.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { startFailureText } from './start-refused.js';
+import { startServer, type StartedServer } from './start.js';
 
 /**
  * On V8 13 (Node 24) the optimizing compiler's first Turboshaft phase takes ~580 MiB, for about a
@@ -16,8 +17,21 @@ import { startServer } from './start.js';
 if (Number(process.versions.v8.split('.')[0]) >= 13)
   v8.setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
 
-const config = loadConfig();
-const server = await startServer(config);
+/**
+ * A start refused for a reason the operator fixes (a declaration file, a setting) prints its
+ * message - file, JSON path, reason - and exits with 1, without a stack trace (start-refused.ts).
+ */
+async function start(): Promise<{ config: ServerConfig; server: StartedServer }> {
+  try {
+    const config = loadConfig();
+    return { config, server: await startServer(config) };
+  } catch (error) {
+    process.stderr.write(`${startFailureText(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const { config, server } = await start();
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
 server.app.log.info(
   `智慧接待平台 on http://localhost:${config.port} using ${where}${server.seeded ? ' (demo data seeded)' : ''}`,

@@ -25,10 +25,20 @@ export async function startServer(
     readDatabaseUrl: config.readDatabaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
   });
-  await migrateToLatest(database.db);
-  const seeded = await seedIfEmpty(database.db, config.adminPassword);
-  const app = await buildApp({ config, database, logger: opts.logger, sms: opts.sms });
-  const address = await app.listen({ port: config.port, host: config.host });
+  let seeded: boolean;
+  let app: FastifyInstance;
+  let address: string;
+  try {
+    await migrateToLatest(database.db);
+    seeded = await seedIfEmpty(database.db, config.adminPassword);
+    app = await buildApp({ config, database, logger: opts.logger, sms: opts.sms });
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A refused start (a declaration the tables cannot follow ...) leaves the database as a clean
+    // stop would: the embedded one is one process's files, opened again by the next start.
+    await database.close().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     database,

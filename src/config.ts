@@ -4,6 +4,13 @@
  */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 
+/**
+ * The app's time zone (the server's APP_TIMEZONE, same default): add forms show `#{date}` and `#{now}`
+ * defaults in it, as the server stores them. A server run in another zone is built with
+ * VITE_APP_TIMEZONE set to the same zone.
+ */
+export const APP_TIME_ZONE: string = import.meta.env.VITE_APP_TIMEZONE || 'Asia/Shanghai';
+
 /** Stored file paths are served below this prefix (file URL joining, spec section 7). */
 export const STATIC_PREFIX: string = import.meta.env.VITE_STATIC_PREFIX ?? `${API_BASE}/sys/common/static`;
 

@@ -30,6 +30,7 @@ export const defaultWidgets: readonly WidgetEntry[] = [
   { type: 'number', load: () => import('./widgets/number-widget').then((m) => m.NumberWidget) },
   { type: 'progress', load: () => import('./widgets/number-widget').then((m) => m.NumberWidget) },
   { type: 'select', load: () => choice().then((m) => m.SelectWidget) },
+  { type: 'searchSelect', load: () => choice().then((m) => m.SearchSelectWidget) },
   { type: 'multiSelect', load: () => choice().then((m) => m.MultiSelectWidget) },
   { type: 'radio', load: () => choice().then((m) => m.RadioWidget) },
   { type: 'checkbox', load: () => choice().then((m) => m.CheckboxWidget) },

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { EntityModel, FieldModel } from '../model/declaration/model';
 import type { ScreenKind, Widget } from '../model/declaration/types';
 import type { RuleUser } from '../model/declaration/row-access';
+import type { DefaultContext } from '../model/declaration/defaults';
 
 /** Options of a file download through the HttpClient. */
 export interface HttpGetOptions {
@@ -66,6 +67,11 @@ export interface SessionView {
   user?(): RuleUser | null;
   /** What a live table's socket needs (user id, token, tenant); null when nobody is signed in. */
   socket?(): SocketIdentity | null;
+  /**
+   * Who adds a record and the app's clock now, for `#{sysUserCode}`-style defaults in add forms and
+   * new grid rows (runtime/model/declaration/defaults.ts); null or absent: the server fills them.
+   */
+  defaultContext?(): DefaultContext | null;
 }
 
 export interface SocketIdentity {

@@ -1,12 +1,20 @@
 /**
  * 新增 / 编辑 of the online form designer (docs/modules/online-forms.md): the declaration as JSON in
  * a code editor, a note for the version, 保存. The server validates it like a file and syncs the
- * table; a refusal lists the problems by JSON path and keeps the text as typed.
+ * table; a refusal lists the problems by JSON path and keeps the text as typed. Child forms made
+ * or opened in 子表 (companions.ts) are sent with it to `saveSet`: one save, one transaction.
  */
 import { Button, Input, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useRuntime, type PanelProps } from '../../runtime/render';
-import { BASE, detailOf, loadHead, STARTER, type CgformHead } from './cgform-api';
+import { BASE, detailOf, loadHead, setDetail, STARTER, type CgformHead } from './cgform-api';
+import {
+  companionName,
+  companionsToSave,
+  companionTitle,
+  CompanionsContext,
+  type Companion,
+} from './cgform/companions';
 import { SaveProblems, type Refusal } from './SaveProblems';
 
 const DesignerTabs = lazy(() => import('./cgform/DesignerTabs'));
@@ -23,6 +31,9 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
   const [comment, setComment] = useState('');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [saving, setSaving] = useState(false);
+  const [companions, setCompanions] = useState<readonly Companion[]>([]);
+  const shared = useMemo(() => ({ list: companions, set: setCompanions }), [companions]);
+  const sent = companionsToSave(text, companions);
 
   useEffect(() => {
     if (!id) return;
@@ -40,11 +51,19 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
     setSaving(true);
     try {
       const body = { declaration: text, comment, confirm };
-      const res = head
-        ? await http.put(`${BASE}/edit`, { ...body, id: head.id, rowVersion: head.rowVersion })
-        : await http.post(`${BASE}/add`, body);
+      const items = [
+        { id: head?.id, rowVersion: head?.rowVersion, declaration: text },
+        ...sent.map((c) => ({ id: c.id, rowVersion: c.rowVersion, declaration: c.text })),
+      ];
+      const res =
+        sent.length > 0
+          ? await http.post(`${BASE}/saveSet`, { items, comment, confirm })
+          : head
+            ? await http.put(`${BASE}/edit`, { ...body, id: head.id, rowVersion: head.rowVersion })
+            : await http.post(`${BASE}/add`, body);
       if (!res.success) {
-        setRefusal({ message: res.message, detail: detailOf(res) });
+        const labels = ['', ...sent.map((c) => `${companionTitle(c)}（${companionName(c)}）`)];
+        setRefusal({ message: res.message, detail: setDetail(detailOf(res), labels) });
         return;
       }
       feedback.message('success', res.message);
@@ -71,8 +90,16 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
             <ImportFromTable onImport={setText} />
           </div>
         )}
-        <DesignerTabs text={text} onText={setText} />
+        <CompanionsContext.Provider value={shared}>
+          <DesignerTabs text={text} onText={setText} />
+        </CompanionsContext.Provider>
       </Suspense>
+      {sent.length > 0 && (
+        <Typography.Text type="secondary" aria-label="一并保存的子表">
+          保存时一并提交子表：{sent.map((c) => `${companionTitle(c)}（${companionName(c)}）`).join('、')}
+          （主表与子表在一个事务中保存）
+        </Typography.Text>
+      )}
       <Input
         aria-label="保存说明"
         placeholder="保存说明（如：新增联系电话字段）"

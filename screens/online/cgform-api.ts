@@ -61,6 +61,29 @@ export async function loadHead(http: HttpClient, id: string): Promise<CgformHead
   return res.result;
 }
 
+/** One form of a save of several (`POST saveSet`): a stored one with the row version loaded, or a new one. */
+export interface SetItem {
+  id?: string;
+  rowVersion?: number;
+  declaration: string;
+}
+
+/**
+ * The problems of a refused save of several forms as the designer lists them: the first form's
+ * (the one in the drawer) at their own paths, another's prefixed with its label.
+ */
+export function setDetail(detail: SaveDetail | null, labels: readonly string[]): SaveDetail | null {
+  if (!detail?.issues) return detail;
+  const issues = detail.issues.map((issue) => {
+    const match = /^\/items\/(\d+)\/declaration(.*)$/.exec(issue.path);
+    if (!match) return issue;
+    const k = Number(match[1]);
+    const path = match[2] || '/';
+    return { ...issue, path: k === 0 ? path : `子表 ${labels[k] ?? `#${k}`} ${path}` };
+  });
+  return { ...detail, issues };
+}
+
 /** The detail of a refused save (the server puts it in `result`), or null. */
 export function detailOf(res: Result<unknown>): SaveDetail | null {
   if (res.success || !res.result || typeof res.result !== 'object') return null;

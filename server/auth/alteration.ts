@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkChosenPassword, checkMobile } from '../../runtime/model/validation/password.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { ApiError, ok, okMessage } from '../result.js';
 import { bodySchema, clientIp, findUserByPhone, MAX } from './common.js';
 import { AccountMessages, SmsMessages } from './messages.js';
@@ -8,7 +8,7 @@ import { hashPassword } from './password.js';
 import { revokeUserSessions } from './sessions.js';
 import { SmsMode } from './sms-codes.js';
 import { verifySmsCodeOrThrow } from './sms-verify.js';
-import { clearScope, scopes } from './throttle.js';
+import { clearSignInFailures } from './sign-in-throttle.js';
 
 interface PhoneVerificationBody {
   phone?: string;
@@ -92,8 +92,9 @@ export function registerAlterationRoutes(app: FastifyInstance, deps: AppDeps): v
         .where('id', '=', user.id)
         .execute();
       await revokeUserSessions(db, user.id, 'password');
-      // The owner proved the phone: lift a lock that someone guessing the old password caused.
-      await clearScope(db, scopes.user(user.username));
+      // The owner proved the phone: this address's lock on the account and the account's captcha
+      // demand go. Locks of other addresses (a guesser's) keep running.
+      await clearSignInFailures(db, { username: user.username, ip: clientIp(request) });
       return okMessage(AccountMessages.resetDone);
     },
   );

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import svgCaptcha from 'svg-captcha';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { CaptchaMode } from '../config.js';
 import type { Db } from '../db/database.js';
 import { ApiError, bare, ResultCode } from '../result.js';
@@ -55,10 +55,7 @@ export async function issueCaptcha(
   return code;
 }
 
-/**
- * Checks a login's captcha when the mode asks for one. The challenge is deleted on every attempt,
- * right or wrong, in the same statement that reads it: a code can be tried exactly once.
- */
+/** Checks a login's captcha when the mode asks for one (see checkCaptcha). */
 export async function verifyCaptcha(
   db: Db,
   mode: CaptchaMode,
@@ -67,6 +64,21 @@ export async function verifyCaptcha(
   now = new Date(),
 ): Promise<void> {
   if (mode.kind === 'off') return;
+  await checkCaptcha(db, captcha, checkKey, now);
+}
+
+/**
+ * Checks a captcha whatever the mode: the sign-in asks an account at its failure limit for one even
+ * with CAPTCHA=off (the image route issues real challenges in every mode, and the sign-in page always
+ * shows one). The challenge is deleted on every attempt, right or wrong, in the same statement that
+ * reads it: a code can be tried exactly once.
+ */
+export async function checkCaptcha(
+  db: Db,
+  captcha: string | undefined,
+  checkKey: string | undefined,
+  now = new Date(),
+): Promise<void> {
   const key = checkKey ?? '';
   // No challenge is ever stored under a longer key, so one cannot match (nor a prefix of it).
   const row =

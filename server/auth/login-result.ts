@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import type { SysDepartTable } from '../db/schema.js';
 import { ApiError, ok, type Result } from '../result.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { readToken } from '../http/authenticate.js';
 import { ApiError, okMessage } from '../result.js';
-import { verifyCaptcha } from './captcha.js';
+import { checkCaptcha } from './captcha.js';
 import { bodySchema, clientIp, findUserByUsername, MAX } from './common.js';
 import { buildLoginResult, writeLoginLog } from './login-result.js';
 import { LoginMessages } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './password.js';
 import { hashToken, revokeSession } from './sessions.js';
-import { accountRule, addressRule, clearScope, countEvent, lockedMinutes, scopes } from './throttle.js';
+import { clearSignInFailures, countSignInFailure, readSignInState, slowDown } from './sign-in-throttle.js';
 
 interface LoginBody {
   username?: string;
@@ -34,25 +34,30 @@ export function registerLoginRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const { username = '', password = '', captcha, checkKey } = request.body ?? {};
       const ip = clientIp(request);
-      await verifyCaptcha(db, deps.config.captcha, captcha, checkKey);
+      const attempt = { username, ip };
+      const state = await readSignInState(db, deps.config, attempt);
+      // A noisy address waits before anything is looked at, whatever the outcome will be.
+      await slowDown(deps, state.delayMs);
+      // The captcha mode asks every sign-in for one; an account at its failure limit asks even when
+      // the mode is off, so guesses spread over many addresses meet a captcha after the limit.
+      if (deps.config.captcha.kind !== 'off' || state.captchaRequired) {
+        await checkCaptcha(db, captcha, checkKey);
+      }
 
-      // A locked scope refuses even the right password, and costs no hashing.
-      const userScope = scopes.user(username);
-      const ipScope = scopes.ip(ip);
-      const minutes = await lockedMinutes(db, [userScope, ipScope]);
-      if (minutes > 0) throw new ApiError(LoginMessages.locked(minutes));
+      // A locked pair refuses even the right password, and costs no hashing. Only this address is
+      // locked out of this account: the owner elsewhere signs in (with the captcha, see above).
+      if (state.lockedMinutes > 0) throw new ApiError(LoginMessages.locked(state.lockedMinutes));
 
       // Unknown and deleted accounts are checked against a dummy hash: same answer, same time.
       const user = await findUserByUsername(db, username);
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) {
-        await countEvent(db, userScope, accountRule(deps.config));
-        await countEvent(db, ipScope, addressRule(deps.config));
+        await countSignInFailure(db, deps.config, attempt);
         throw new ApiError(LoginMessages.badCredentials);
       }
       // Only now, so a frozen account's state is not revealed to someone without its password.
       if (user.status !== 1) throw new ApiError(LoginMessages.frozen);
-      await clearScope(db, userScope);
+      await clearSignInFailures(db, attempt);
       return buildLoginResult(deps, user, ip);
     },
   );

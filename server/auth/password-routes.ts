@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { validatePasswordChange } from '../../runtime/model/validation/password.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { AuthMessages, type AuthContext } from '../http/authenticate.js';
 import { ApiError, ok, ResultCode } from '../result.js';
-import { bodySchema, findUserByUsername, MAX, querySchema } from './common.js';
+import { bodySchema, clientIp, findUserByUsername, MAX, querySchema } from './common.js';
 import { AccountMessages, LoginMessages } from './messages.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeUserSessions } from './sessions.js';
-import { accountRule, countEvent, lockedMinutes, scopes } from './throttle.js';
+import { countSignInFailure, readSignInState, slowDown } from './sign-in-throttle.js';
 
 const DAY_MS = 86_400_000;
 const ADMIN_ROLE = 'admin';
@@ -65,14 +65,16 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AppDeps): voi
       const failure = validatePasswordChange(body);
       if (failure) throw new ApiError(failure.message);
 
-      // Guessing the current password with a stolen session is throttled like signing in.
-      const userScope = scopes.user(auth.username);
-      const minutes = await lockedMinutes(db, [userScope]);
-      if (minutes > 0) throw new ApiError(LoginMessages.locked(minutes));
+      // Guessing the current password with a stolen session is throttled like signing in: the
+      // account is locked from this address (the pair), never from the owner's other places.
+      const attempt = { username: auth.username, ip: clientIp(request) };
+      const state = await readSignInState(db, deps.config, attempt);
+      await slowDown(deps, state.delayMs);
+      if (state.lockedMinutes > 0) throw new ApiError(LoginMessages.locked(state.lockedMinutes));
       const user = await findUserByUsername(db, auth.username);
       if (!user) throw new ApiError(AccountMessages.userMissing);
       if (!(await verifyPassword(body.oldpassword ?? '', user.passwordHash))) {
-        await countEvent(db, userScope, accountRule(deps.config));
+        await countSignInFailure(db, deps.config, attempt);
         throw new ApiError(AccountMessages.oldPasswordWrong);
       }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkMobile } from '../../runtime/model/validation/password.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { ApiError } from '../result.js';
 import { bodySchema, clientIp, findUserByPhone, MAX } from './common.js';
 import { buildLoginResult } from './login-result.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkChosenPassword, checkMobile, checkUsername } from '../../runtime/model/validation/password.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { ApiError, bare, fail, okMessage } from '../result.js';
@@ -10,11 +10,16 @@ import { hashPassword } from './password.js';
 import { SmsMode } from './sms-codes.js';
 import { verifySmsCodeOrThrow } from './sms-verify.js';
 import { addressRule, countEvent, lockedMinutes, scopes } from './throttle.js';
+import { configValue } from '../sys/config/values.js';
 import { answerCheckOnlyUser, type CheckOnlyUserQuery } from '../sys/user/unique.js';
 
-/** Self-registered accounts join the default tenant with the least-privileged role. */
+/**
+ * Self-registered accounts join the default tenant with no role: anyone can make one through the
+ * public page, so it reads nothing until an admin gives it a role, or sets 系统配置's
+ * `register.defaultRole` to the role code every new account gets.
+ */
 const DEFAULT_TENANTS = '1';
-const DEFAULT_ROLE = 'staff';
+export const REGISTER_ROLE_SETTING = 'register.defaultRole';
 // Existence checks are generous (the form checks as the user types) but bounded per address.
 const LOOKUP_FACTOR = 20;
 
@@ -93,11 +98,15 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: AppDeps):
         lockedMessage: SmsMessages.verifyLocked,
       });
 
-      const role = await db
-        .selectFrom('sysRole')
-        .select('id')
-        .where('roleCode', '=', DEFAULT_ROLE)
-        .executeTakeFirst();
+      const roleCode = await configValue(db, REGISTER_ROLE_SETTING);
+      const role =
+        typeof roleCode === 'string' && roleCode.trim() !== ''
+          ? await db
+              .selectFrom('sysRole')
+              .select('id')
+              .where('roleCode', '=', roleCode.trim())
+              .executeTakeFirst()
+          : undefined;
       const id = newId();
       const now = new Date();
       const passwordHash = await hashPassword(password);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { registerAlterationRoutes } from './alteration.js';
 import { registerCaptchaRoutes } from './captcha.js';
 import { registerLoginRoutes } from './login.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkMobile } from '../../runtime/model/validation/password.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { ApiError, bare, fail, type Result } from '../result.js';
 import { bodySchema, clientIp, findUserByPhone, MAX } from './common.js';
 import { SmsMessages } from './messages.js';

@@ -1,12 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { SysLoginFailureTable } from '../db/schema.js';
 
 /**
  * Counting throttle over sys_login_failure. A scope ('user:<name>', 'ip:<address>', 'mobile:<number>',
  * ...) may see `limit` events inside a window of `windowMinutes`; the event that reaches the limit
  * locks the scope for another `windowMinutes`. Counters live in the database so every API instance
- * behind a proxy sees the same numbers.
+ * behind a proxy sees the same numbers. What a lock means is the caller's: sign-in
+ * (sign-in-throttle.ts) refuses a locked (account, address) pair, asks a locked account for a
+ * captcha and only slows an address down.
  */
 export interface ThrottleRule {
   limit: number;
@@ -32,10 +35,20 @@ function key(prefix: string, value: string): string {
 export const scopes = {
   user: (username: string) => key('user', username),
   ip: (ip: string) => key('ip', ip),
+  // Address first: a real address holds no '/', so the first '/' ends it whatever the name holds.
+  pair: (username: string, ip: string) => key('pair', `${ip}/${username}`),
   mobile: (mobile: string) => key('mobile', mobile),
   smsAddress: (ip: string) => key('sms-ip', ip),
   lookupAddress: (ip: string) => key('lookup-ip', ip),
 };
+
+export type ScopeRow = Selectable<SysLoginFailureTable>;
+
+// Whole minutes, at least 1, so a message never says "0 minutes" while a lock still holds.
+function minutesUntil(until: Date | null | undefined, now: Date): number {
+  if (!until || until.getTime() <= now.getTime()) return 0;
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}
 
 /** Whole minutes (at least 1) until the longest lock among the scopes ends; 0 when none is locked. */
 export async function lockedMinutes(db: Db, scopeKeys: string[], now = new Date()): Promise<number> {
@@ -46,9 +59,25 @@ export async function lockedMinutes(db: Db, scopeKeys: string[], now = new Date(
     .where('scope', 'in', scopeKeys)
     .where('lockedUntil', '>', now)
     .executeTakeFirst();
-  const until = row?.until ? new Date(row.until) : null;
-  if (!until) return 0;
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return minutesUntil(row?.until ? new Date(row.until) : null, now);
+}
+
+/** The stored counters of several scopes in one read, by scope key; a scope without failures is absent. */
+export async function readScopes(db: Db, scopeKeys: string[]): Promise<Map<string, ScopeRow>> {
+  const rows = await db.selectFrom('sysLoginFailure').selectAll().where('scope', 'in', scopeKeys).execute();
+  return new Map(rows.map((row) => [row.scope, row]));
+}
+
+/** Whole minutes (at least 1) until one scope's lock ends; 0 when it is not locked. */
+export function minutesLocked(row: ScopeRow | undefined, now = new Date()): number {
+  return minutesUntil(row?.lockedUntil, now);
+}
+
+/** Failures counted in the scope's current window; 0 once that window has run out. */
+export function failuresInWindow(row: ScopeRow | undefined, rule: ThrottleRule, now = new Date()): number {
+  if (!row) return 0;
+  const cutoff = now.getTime() - rule.windowMinutes * 60_000;
+  return row.windowStart.getTime() < cutoff ? 0 : row.failures;
 }
 
 /**
@@ -78,6 +107,7 @@ export async function countEvent(db: Db, scope: string, rule: ThrottleRule, now 
     .execute();
 }
 
-export async function clearScope(db: Db, scope: string): Promise<void> {
-  await db.deleteFrom('sysLoginFailure').where('scope', '=', scope).execute();
+export async function clearScope(db: Db, ...scopeKeys: string[]): Promise<void> {
+  if (scopeKeys.length === 0) return;
+  await db.deleteFrom('sysLoginFailure').where('scope', 'in', scopeKeys).execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { AuthMessages, type AuthContext } from '../http/authenticate.js';
 import { ApiError, ok, ResultCode } from '../result.js';

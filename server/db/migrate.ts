@@ -39,6 +39,10 @@ import { workflowServices } from './migrations/0043_workflow_services.js';
 import { taskStatusSuspended } from './migrations/0042_task_status_suspended.js';
 import { projectPermissions } from './migrations/0045_project_permissions.js';
 import { workflowUrgeCopy } from './migrations/0044_workflow_urge_copy.js';
+import { userTenants } from './migrations/0046_user_tenants.js';
+import { registerRoleSetting } from './migrations/0047_register_role_setting.js';
+import { reportWalls } from './migrations/0048_report_walls.js';
+import { uploadOwners } from './migrations/0049_upload_owners.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -86,6 +90,10 @@ const migrations: Record<string, Migration> = {
   '0043_workflow_services': workflowServices,
   '0045_project_permissions': projectPermissions,
   '0044_workflow_urge_copy': workflowUrgeCopy,
+  '0046_user_tenants': userTenants,
+  '0047_register_role_setting': registerRoleSetting,
+  '0048_report_walls': reportWalls,
+  '0049_upload_owners': uploadOwners,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -5,6 +5,7 @@
  * holds together); queryAll and the checks are for those who manage classifications.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownOrShared } from '../sys/tenant-scope.js';
 import { sql } from 'kysely';
 import { fail, ok } from '../result.js';
 import { idOf, type DocumentContext } from './context.js';
@@ -97,11 +98,15 @@ export function registerClassifyRoutes(app: FastifyInstance, ctx: DocumentContex
       from biz_document_classify order by order_num, code`.execute(ctx.db);
     return ok(rows.rows);
   });
-  app.get(`${base}/getDepartmentList`, signedIn, async () => {
+  // The department picker of the classification form: the caller's tenant's departments (and the
+  // shared ones), id and name only.
+  app.get(`${base}/getDepartmentList`, signedIn, async (request) => {
     const rows = await sql`select id, depart_name, org_code, parent_id from sys_depart where del_flag = 0
-      order by org_code`.execute(ctx.db);
+      and ${ownOrShared('tenant_id', request.auth!.tenantId)} order by org_code`.execute(ctx.db);
     return ok(rows.rows);
   });
-  app.get(`${base}/classifyNameCheck`, signedIn, (request) => taken(ctx, 'name', request));
-  app.get(`${base}/classifyCodeCheck`, signedIn, (request) => taken(ctx, 'code', request));
+  // Uniqueness checks tell whether a name exists: for the people who fill the add and edit forms.
+  const formFillers = { config: { access: { perm: ['documentClassify:add', 'documentClassify:edit'] } } };
+  app.get(`${base}/classifyNameCheck`, formFillers, (request) => taken(ctx, 'name', request));
+  app.get(`${base}/classifyCodeCheck`, formFillers, (request) => taken(ctx, 'code', request));
 }

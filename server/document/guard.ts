@@ -5,8 +5,9 @@
  *    delete) to those they may edit: a condition ANDed into the engine's own statement
  *    (addRequestScope), so a row outside it is simply "not found";
  *  - add and edit need the edit right on the classification the body names;
- *  - add claims the uploaded file and writes the first record after the row is stored; delete
- *    removes the records and files of the rows it deleted;
+ *  - add claims the uploaded file (only the caller's own upload: upload-owner.ts) and writes the
+ *    first record after the row is stored; delete removes the records and files of the rows it
+ *    deleted;
  *  - answers carry `power` ('view,download,edit') per row, what the screen's row rules read.
  * Must be installed before the entity routes are registered.
  */
@@ -15,6 +16,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { addRequestScope } from '../entity/route-kit.js';
 import { ApiError } from '../result.js';
+import { checkOwnUploads, recordUpload } from '../sys/upload-owner.js';
 import { DocumentMessages, KINDS, type FileKind } from './kinds.js';
 import { classifiesWith, classifyCondition, powerOn, powersOn, rightsOf, type Rights } from './rights.js';
 import type { DocumentStorage } from './storage.js';
@@ -94,8 +96,12 @@ function headHooks(db: Db, storage: DocumentStorage, kind: FileKind, action: str
           if (!body) return;
           await needEdit(db, request, kind, body.classifyId);
           if (body.filePath === undefined || body.filePath === null || body.filePath === '') return;
+          const userId = request.auth?.userId ?? '';
+          await checkOwnUploads(db, userId, body.filePath);
           const file = await storage.claim(body.filePath);
           if (!file) throw new ApiError(DocumentMessages.fileGone);
+          // The stored file is the claimer's: the engine's own check of the file field then passes.
+          await recordUpload(db, file.path, userId);
           body.filePath = file.path;
           claimed.set(request, file);
         },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { documentDemoFiles } from '../db/seed/documents-demo.js';
 import { registerClassifyRoutes } from './classify-routes.js';
 import type { DocumentContext } from './context.js';

@@ -3,15 +3,19 @@
  * (mammoth: headings, paragraphs, lists, tables, links, images; no layout), cleaned with the same
  * allow-list as announcements; an .xlsx becomes its sheets' cell texts (exceljs), at most
  * MAX_SHEETS sheets of MAX_ROWS rows and MAX_COLUMNS columns. The answer is data, never a file the
- * browser would run: the HTML is cleaned here and again in the browser. The zip's directory is
- * checked first (entity/zip-guard.ts, as imports do), so a zip bomb is refused before any parser
- * inflates it.
+ * browser would run: the HTML is cleaned here and again in the browser. Neither parser inflates
+ * anything: the zip is first rebuilt with every entry inflated through the counting guard
+ * (entity/zip-rebuild.ts, the imports' guard), so a bomb is refused after at most
+ * PREVIEW_ZIP_LIMITS.maxTotalBytes of output, however small its directory says it is.
  */
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { ApiError } from '../result.js';
 import { cleanHtml } from '../security/html.js';
-import { checkZip, ZIP_LIMITS, ZipRejected } from '../entity/zip-guard.js';
+import { ZIP_LIMITS, ZipRejected, type ZipLimits } from '../entity/zip-guard.js';
+import { InflateMessages } from '../entity/zip-inflate.js';
+import { inflatedZip } from '../entity/zip-rebuild.js';
+import { XlsxRejected } from '../entity/xlsx/rejected.js';
 
 export const OFFICE_PREVIEW_EXTENSIONS = ['docx', 'xlsx'] as const;
 export type OfficeKind = (typeof OFFICE_PREVIEW_EXTENSIONS)[number];
@@ -23,6 +27,18 @@ export const PREVIEW_LIMITS = {
   rows: 500,
   columns: 50,
 } as const;
+
+/**
+ * What a previewed file may unpack to: Word documents carry their pictures (more entries than a
+ * workbook), and what is unpacked is held whole while the parser reads it, so far less than an
+ * import streams: 40 MiB in all (a 20 MB file of pictures and its text).
+ */
+export const PREVIEW_ZIP_LIMITS: ZipLimits = {
+  ...ZIP_LIMITS,
+  maxEntries: 2000,
+  maxEntryBytes: 40 * 1024 * 1024,
+  maxTotalBytes: 40 * 1024 * 1024,
+};
 
 export const OfficePreviewMessages = {
   tooLarge: '文件过大，无法在线预览，请下载后查看',
@@ -69,19 +85,22 @@ async function sheetsOf(file: Buffer): Promise<SheetPreview[]> {
 /** The preview of one stored file's bytes; refused with a message when it is too big or unreadable. */
 export async function officePreview(kind: OfficeKind, file: Buffer): Promise<OfficePreview> {
   if (file.length > PREVIEW_LIMITS.fileBytes) throw new ApiError(OfficePreviewMessages.tooLarge);
+  let unpacked: Buffer;
   try {
-    // Word documents carry their pictures: more entries than a workbook, the same size caps.
-    checkZip(file, { ...ZIP_LIMITS, maxEntries: 2000 });
+    unpacked = await inflatedZip(file, PREVIEW_ZIP_LIMITS);
   } catch (error) {
     if (error instanceof ZipRejected) throw new ApiError(error.message);
+    if (error instanceof XlsxRejected && error.message === InflateMessages.oversized)
+      throw new ApiError(error.message);
+    if (error instanceof XlsxRejected) throw new ApiError(OfficePreviewMessages.unreadable);
     throw error;
   }
   try {
     if (kind === 'docx') {
-      const { value } = await mammoth.convertToHtml({ buffer: file });
+      const { value } = await mammoth.convertToHtml({ buffer: unpacked });
       return { kind, html: cleanHtml(value) };
     }
-    return { kind, sheets: await sheetsOf(file) };
+    return { kind, sheets: await sheetsOf(unpacked) };
   } catch {
     throw new ApiError(OfficePreviewMessages.unreadable);
   }

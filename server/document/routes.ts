@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError, ok } from '../result.js';
 import { newRowId } from '../entity/child-write.js';
+import { checkOwnUploads } from '../sys/upload-owner.js';
 import { classifyExists, headWithRight, idOf, usernameOf, type DocumentContext } from './context.js';
 import { requestRights } from './guard.js';
 import { DOCUMENT, DocumentMessages, KINDS, TEMPLATE, type FileKind } from './kinds.js';
@@ -53,6 +54,8 @@ function registerRecords(app: FastifyInstance, ctx: DocumentContext, kind: FileK
     async (request) => {
       const body = bodyOf(request);
       const head = await headWithRight(ctx, request, kind, idOf(body.id), 'edit');
+      // Only an upload the caller made becomes a version (文件不存在或不是您上传的 otherwise).
+      await checkOwnUploads(ctx.db, request.auth?.userId ?? '', body.filePath);
       const file = await ctx.storage.claim(body.filePath);
       if (!file) throw new ApiError(body.filePath ? DocumentMessages.fileGone : DocumentMessages.noFile);
       const version = await addVersion(ctx.db, kind, head, file, usernameOf(request), text(body.remark, 200));

@@ -52,7 +52,8 @@ export function bodyValues(model: EntityModel, body: Record<string, unknown>): R
       out[key] = value; // refused by the validator with its name
       continue;
     }
-    if (value === '' && !TEXTUAL.has(field.type)) out[key] = null;
+    // An empty reference is none (null), not an id the foreign key would look for.
+    if (value === '' && (!TEXTUAL.has(field.type) || field.reference)) out[key] = null;
     // Rich text is HTML from the editor: stored only after the allow-list cleaned it.
     else if (field.widget === 'richText' && typeof value === 'string') out[key] = cleanHtml(value);
     else if (Array.isArray(value) && TEXTUAL.has(field.type) && value.every((v) => typeof v === 'string')) {
@@ -62,39 +63,8 @@ export function bodyValues(model: EntityModel, body: Record<string, unknown>): R
   return out;
 }
 
-export interface DefaultContext {
-  username: string;
-  realname: string;
-  orgCode: string | null;
-  /** 'YYYY-MM-DD HH:mm:ss' in the app's time zone. */
-  now: string;
-}
-
-/** The declared defaults, resolved for the caller; an add stores them under what the body sent. */
-export function defaultValues(model: EntityModel, ctx: DefaultContext): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of model.declared) {
-    const value = field.default;
-    if (value === undefined) continue;
-    switch (value) {
-      case '#{sysUserCode}':
-        out[field.name] = ctx.username;
-        break;
-      case '#{sysUserName}':
-        out[field.name] = ctx.realname;
-        break;
-      case '#{sysOrgCode}':
-        out[field.name] = ctx.orgCode;
-        break;
-      case '#{date}':
-        out[field.name] = ctx.now.slice(0, 10);
-        break;
-      case '#{now}':
-        out[field.name] = field.type === 'date' ? ctx.now.slice(0, 10) : ctx.now;
-        break;
-      default:
-        out[field.name] = typeof value === 'boolean' ? (value ? 'Y' : 'N') : value;
-    }
-  }
-  return out;
-}
+/**
+ * The declared defaults, resolved for the caller; an add stores them under what the body sent. The
+ * add form resolves them with the same code (runtime/model/declaration/defaults.ts).
+ */
+export { defaultValues, type DefaultContext } from '../../runtime/model/declaration/defaults.js';

@@ -1,10 +1,11 @@
 /**
  * The children part of an add / edit body (docs/modules/one-to-many.md): under each one-to-many
- * child's entity name, the editable grid's save payload `{added, edited, deletedIds}`. New rows
- * carry no id (the server makes ids); edited rows carry theirs. Each row may carry `$row`, its line
- * in the user's grid, used only to say which line a refusal is about. Under a one-to-one child's
- * name, the section's values object (or null: remove the parent's row); whether it adds or edits
- * is decided against the stored row (child-rows.ts).
+ * child's entity name, the editable grid's save payload `{added, edited, deletedIds}`, or the full
+ * list of rows as queryById answers it (the new set: child-rows.ts compares it with the stored rows).
+ * New rows carry no id (the server makes ids); edited rows carry theirs. Each row may carry `$row`,
+ * its line in the user's grid, used only to say which line a refusal is about. Under a one-to-one
+ * child's name, the section's values object (or null: remove the parent's row); whether it adds or
+ * edits is decided against the stored row (child-rows.ts).
  */
 import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import type { ChildDecl } from '../../runtime/model/declaration/types.js';
@@ -34,6 +35,12 @@ export interface ChildPayload {
   foreignKey: FieldModel;
   /** Whether the body named this child at all (absent: its rows stay as they are). */
   sent: boolean;
+  /**
+   * The body sent the full list (queryById's shape): `edited` holds every listed row with an id,
+   * `added` those without, and the parent's rows the list leaves out are to be deleted (decided
+   * against the stored rows, child-rows.ts).
+   */
+  replace: boolean;
   added: ChildRowIn[];
   edited: (ChildRowIn & { id: string })[];
   deletedIds: string[];
@@ -48,6 +55,9 @@ export interface ChildPayload {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const hasId = (entry: Record<string, unknown>): boolean =>
+  entry.id !== undefined && entry.id !== null && entry.id !== '';
 
 function rowsOf(value: unknown): Record<string, unknown>[] {
   if (value === undefined || value === null) return [];
@@ -68,22 +78,43 @@ function withoutKeys(entry: Record<string, unknown>, keys: readonly string[]): R
 }
 
 /** A one-to-one child's section: its values object, or null to remove the parent's row. */
-function parseSingle(base: Omit<ChildPayload, 'sent' | 'added' | 'edited' | 'deletedIds'>, raw: unknown) {
+type PayloadBase = Omit<ChildPayload, 'sent' | 'added' | 'edited' | 'deletedIds'>;
+
+function parseSingle(base: PayloadBase, raw: unknown) {
   const empty = { ...base, added: [], edited: [], deletedIds: [] };
   if (raw === undefined) return { ...empty, sent: false };
   if (raw === null) return { ...empty, sent: true, one: null };
   if (!isObject(raw)) throw new ApiError(BodyMessages.notObject);
-  const hasId = raw.id !== undefined && raw.id !== null && raw.id !== '';
-  const one = { id: hasId ? checkId(raw.id) : null, values: withoutKeys(raw, ['id', ROW_NUMBER_KEY]) };
+  const one = { id: hasId(raw) ? checkId(raw.id) : null, values: withoutKeys(raw, ['id', ROW_NUMBER_KEY]) };
   return { ...empty, sent: true, one };
+}
+
+/** The child's full list, as queryById answers it: rows with an id stay (edited if changed), rows without are new. */
+function parseList(base: PayloadBase, raw: unknown[]): ChildPayload {
+  const rows = rowsOf(raw);
+  if (rows.length > MAX_CHILD_SAVE_ROWS)
+    throw new ApiError(`${base.title}：一次最多保存${MAX_CHILD_SAVE_ROWS}行`);
+  const edited: ChildPayload['edited'] = [];
+  const added: ChildRowIn[] = [];
+  rows.forEach((entry, i) => {
+    // Lines count as the list does: the rows in the order sent.
+    const row = lineOf(entry, i + 1);
+    const values = withoutKeys(entry, ['id', ROW_NUMBER_KEY]);
+    if (hasId(entry)) edited.push({ id: checkId(entry.id), row, values });
+    else added.push({ row, values });
+  });
+  if (base.decl.fixedRows === true && added.length > 0)
+    throw new ApiError(`${base.title}的行由系统生成，不能新增或删除`);
+  return { ...base, sent: true, replace: true, added, edited, deletedIds: [] };
 }
 
 function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, raw: unknown): ChildPayload {
   const title = decl.title ?? store.model.title;
   const single = decl.relation === 'oneToOne';
-  const base = { decl, title, store, foreignKey, single };
+  const base = { decl, title, store, foreignKey, single, replace: false };
   if (single) return parseSingle(base, raw);
   if (raw === undefined) return { ...base, sent: false, added: [], edited: [], deletedIds: [] };
+  if (Array.isArray(raw)) return parseList(base, raw);
   if (!isObject(raw)) throw new ApiError(BodyMessages.notObject);
   const edited = rowsOf(raw.edited);
   const added = rowsOf(raw.added);
@@ -105,7 +136,7 @@ function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, r
     })),
     added: added.map((entry, i) => {
       // Identifiers never come from the client: a new row's id is the server's to make.
-      if (entry.id !== undefined && entry.id !== null && entry.id !== '')
+      if (hasId(entry))
         throw new ApiError(`${title}第${lineOf(entry, edited.length + i + 1)}行：新增的行不能带id`);
       return {
         row: lineOf(entry, edited.length + i + 1),
@@ -118,8 +149,8 @@ function parseOne(decl: ChildDecl, store: EntityStore, foreignKey: FieldModel, r
 
 /**
  * Splits a body into the parent's own values and one payload per child (every child, sent or not,
- * so the parent's checks can see all rows). A child key that is not an object of the payload's
- * shape is refused.
+ * so the parent's checks can see all rows). A child key that is neither the payload's object nor
+ * a list of row objects is refused.
  */
 export function takeChildPayloads(
   body: Record<string, unknown>,

@@ -14,11 +14,15 @@ import type { QueryValue } from '../../runtime/model/query/conditions.js';
 import { isEmptyValue } from '../../runtime/model/validation/formats.js';
 import { hasPermission } from '../auth/permission-codes.js';
 import { ApiError } from '../result.js';
+import { UploadOwnerMessages } from '../sys/upload-owner.js';
 import { bodyValues, defaultValues } from './body.js';
 import type { ChildPayload, ChildRowIn } from './child-payload.js';
-import { checkWritable, fieldAccessOf, withoutRestricted } from './field-permissions.js';
+import { MAX_CHILD_ROWS } from './children.js';
+import { firstDictMiss } from './dict-membership.js';
+import { checkWritable, fieldAccessOf, sameValue, withoutRestricted } from './field-permissions.js';
 import { callerOf, EntityMessages, scopedCaller, userIdOf, type EntityDeps } from './route-kit.js';
 import type { Caller, Row } from './store.js';
+import { firstForeignUpload } from './upload-claims.js';
 
 /** A parent answers at most this many rows of one child to a save (the grid's goal, with room). */
 const MAX_STORED_ROWS = 100_000;
@@ -46,6 +50,8 @@ export interface PreparedChildren {
 }
 
 const NO_PERMISSION = '没有权限，请联系管理员授权';
+/** A full list leaves out a row added since the parent's last save (through the child's own routes). */
+const LIST_MISSES_NEW = '列表缺少他人新增的行，请刷新后重试（删除这些行请按增删改提交）';
 
 /**
  * A refusal about one child's table or row: its message already names the table (and the line),
@@ -114,14 +120,87 @@ function resolveSingle(p: ChildPayload, stored: readonly Row[]): ChildPayload {
   return { ...p, added: [{ row: 1, values: p.one.values }] };
 }
 
-/** Checks the rows of one child of the parent `parentId`; `isNew`: the parent is being added. */
+/** A listed row that would change nothing: every value it sends is the stored one, at the stored version. */
+function unchanged(p: ChildPayload, values: Row, stored: Row, formatDate: (d: Date) => string): boolean {
+  const version = versionOf(values);
+  if (version !== null && version !== Number(stored[ROW_VERSION_FIELD])) return false;
+  const sent = bodyValues(p.store.model, values);
+  delete sent[p.foreignKey.name];
+  return Object.entries(sent).every(([name, value]) => sameValue(value, stored[name], formatDate));
+}
+
+/**
+ * A full list (queryById's shape) as the changes it makes to the stored rows: a listed row equal
+ * to its stored row is left alone (no update, no edit permission needed, its version kept), a
+ * changed one is edited, a row without id added, and the parent's rows the list leaves out are
+ * deleted. `all`: how many rows the parent has (the caller's data rules aside), since queryById
+ * answers at most MAX_CHILD_ROWS of them - a longer list was never read whole, and rows the client
+ * did not see must not be deleted.
+ */
+function resolveList(
+  p: ChildPayload,
+  stored: readonly Row[],
+  all: number,
+  parent: Row | null,
+  formatDate: (d: Date) => string,
+): ChildPayload {
+  if (!p.replace) return p;
+  if (all > MAX_CHILD_ROWS)
+    throw new ChildError(`${p.title}：超过${MAX_CHILD_ROWS}行，请只提交新增、修改和删除的行`);
+  const byId = new Map(stored.map((r) => [String(r.id), r]));
+  const listed = new Set<string>();
+  const edited: ChildPayload['edited'] = [];
+  for (const entry of p.edited) {
+    if (listed.has(entry.id)) throw new ChildError(rowMessage(p, entry.row, '该行重复提交'));
+    listed.add(entry.id);
+    const current = byId.get(entry.id);
+    // A row of another parent (or none) stays an edit: it is refused as not found below.
+    if (!current || !unchanged(p, entry.values, current, formatDate)) edited.push(entry);
+  }
+  const left = stored.filter((r) => !listed.has(String(r.id)));
+  if (p.decl.fixedRows === true && left.length > 0)
+    throw new ChildError(`${p.title}的行由系统生成，不能新增或删除`);
+  // The parent's version covers the saves of its form, not a row added through the child's own
+  // routes: one added since the parent was last saved may be one the client never read.
+  const saved = timeOf(parent?.updateTime ?? parent?.createTime);
+  if (left.some((r) => timeOf(r.createTime) > saved)) throw new ChildError(`${p.title}：${LIST_MISSES_NEW}`);
+  return { ...p, edited, deletedIds: left.map((r) => String(r.id)) };
+}
+
+/** A stored time as milliseconds (NaN when there is none, which compares as not later). */
+function timeOf(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  return value === null || value === undefined ? Number.NaN : Date.parse(String(value));
+}
+
+/** How many rows the parent has, read past the caller's data rules on the child (as queryById reads). */
+async function storedCount(
+  p: ChildPayload,
+  caller: Caller,
+  scoped: Caller,
+  stored: readonly Row[],
+  parentId: string,
+): Promise<number> {
+  if (!scoped.dataScope) return stored.length;
+  const { field, order } = p.store.model.defaultSort;
+  const ids = await p.store.listIds(caller, null, [{ field, order }], MAX_CHILD_ROWS + 1, [
+    p.store.equals(p.foreignKey, parentId),
+  ]);
+  return ids.length;
+}
+
+/**
+ * Checks the rows of one child of the parent `parentId`; `parent`: the stored parent, null when it
+ * is being added.
+ */
 export async function prepareChildRows(
   request: FastifyRequest,
   deps: EntityDeps,
   sent: ChildPayload,
   parentId: string,
-  isNew: boolean,
+  parent: Row | null,
 ): Promise<PreparedChildren> {
+  const isNew = parent === null;
   const { model } = sent.store;
   const caller = callerOf(request, deps);
   const scoped = await scopedCaller(request, deps, sent.store);
@@ -132,7 +211,8 @@ export async function prepareChildRows(
     : await sent.store.list(scoped, null, sort, MAX_STORED_ROWS, [
         sent.store.equals(sent.foreignKey, parentId),
       ]);
-  const p = resolveSingle(sent, stored);
+  const all = sent.replace && !isNew ? await storedCount(sent, caller, scoped, stored, parentId) : 0;
+  const p = resolveList(resolveSingle(sent, stored), stored, all, parent, deps.formatDate);
   await checkPermissions(request, deps, p);
   const access = await fieldAccessOf(deps.db, model, userIdOf(request));
   const byId = new Map(stored.map((r) => [String(r.id), r]));
@@ -174,6 +254,24 @@ export async function prepareChildRows(
     return { ...check(entry, baseline), id: entry.id };
   });
   const added = p.added.map((entry) => check(entry, undefined));
+  // A row's file and image fields may name only the caller's own uploads, or what the row holds.
+  const sentRows = [...edited, ...added];
+  const foreign = await firstForeignUpload(
+    deps.db,
+    userIdOf(request),
+    model,
+    sentRows.map((r) => ({ values: r.values, stored: r.id === undefined ? undefined : byId.get(r.id) })),
+  );
+  if (foreign !== null)
+    throw new ChildError(rowMessage(p, sentRows[foreign]!.row, UploadOwnerMessages.notYours));
+  // A dictionary field holds only its dictionary's values (dict-membership.ts).
+  const miss = await firstDictMiss(
+    deps.db,
+    model,
+    sentRows.map((r) => ({ values: r.values, stored: r.id === undefined ? undefined : byId.get(r.id) })),
+    request.auth?.tenantId,
+  );
+  if (miss) throw new ChildError(rowMessage(p, sentRows[miss.index]!.row, miss.message));
 
   // The parent's rows after the save, in the order the grid shows them: saved rows, then new ones.
   const edits = new Map(edited.map((r) => [r.id, r]));

@@ -7,6 +7,7 @@
  */
 import type { EntityModel, FieldModel } from '../../runtime/model/declaration/model.js';
 import type { ChildDecl } from '../../runtime/model/declaration/types.js';
+import { readPermissionOf } from './graph.js';
 import type { Db } from '../db/database.js';
 import { hasPermission } from '../auth/permission-codes.js';
 import type { StoreLookup } from './children.js';
@@ -65,7 +66,7 @@ export function childSheetsOf(model: EntityModel, storeOf: StoreLookup): ChildSh
 
 /**
  * Whether the user may use the child this way, as the form's child grid would: `list` (export)
- * needs the child's list code when it declares one; `add` (import) needs the child to offer add
+ * needs the child's read code (its parent's unless it names one); `add` (import) needs the child to offer add
  * and the user to hold its code.
  */
 export async function mayUseChild(
@@ -75,6 +76,7 @@ export async function mayUseChild(
   action: 'list' | 'add',
 ): Promise<boolean> {
   if (action === 'add' && !model.offers('add')) return false;
-  const code = model.permissions[action];
+  // A child reads with its parent's code unless it names its own (graph.ts).
+  const code = action === 'list' ? readPermissionOf(model) : model.permissions.add;
   return !code || (await hasPermission(db, userId, code));
 }

@@ -13,12 +13,14 @@ import { addRecord, editRecord } from './record-save.js';
 import {
   access,
   callerOf,
+  checkRowChange,
   EntityMessages,
   guarded,
   idList,
   idParam,
   pageOf,
   queryOf,
+  readAccess,
   scopedCaller,
   userIdOf,
   type EntityDeps,
@@ -26,6 +28,9 @@ import {
 import type { EntityStore } from './store.js';
 import { checkNoChildren } from './tree.js';
 import { checkNotReferenced } from './restrict-delete.js';
+import { cascadeReferrers, checkNotReferred } from './references.js';
+import { checkParentWritable } from './parent-check.js';
+import { graphOf } from './graph.js';
 import { withReader } from '../db/read-routing.js';
 import { listCaller, scopeParams } from './list-scope.js';
 
@@ -37,10 +42,22 @@ async function remove(
   ids: string[],
 ): Promise<number> {
   const caller = callerOf(request, deps);
+  const scoped = await scopedCaller(request, deps, store);
+  // Every row named must be the caller's to delete (row rule), and a child's parent theirs to
+  // change, or none is deleted.
+  if (store.model.rowAccess?.delete || graphOf(store.model).parentsOf(store.model.name).length > 0) {
+    const rows = await store.findByIds(scoped, ids);
+    await checkRowChange(request, deps, store, 'delete', rows);
+    await checkParentWritable(request, deps, store, rows);
+  }
   await checkNoChildren(store, caller, ids);
   await checkNotReferenced(deps.db, store.model, ids);
-  const removed = await store.remove(await scopedCaller(request, deps, store), ids);
-  if (removed > 0) await removeChildren(deps.storeOf, store.model, caller, ids);
+  await checkNotReferred(deps.db, store.model, ids);
+  const removed = await store.remove(scoped, ids);
+  if (removed > 0) {
+    await removeChildren(deps.storeOf, store.model, caller, ids);
+    await cascadeReferrers(deps.db, deps.timeZone, store.model, caller, ids);
+  }
   return removed;
 }
 
@@ -49,7 +66,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
   const base = model.basePath;
   const perms = model.permissions;
 
-  app.get(`${base}/list`, access(perms.list), (request) =>
+  app.get(`${base}/list`, readAccess(store), (request) =>
     guarded(async () => {
       const caller = await listCaller(request, deps, store);
       const fieldAccess = await fieldAccessOf(deps.db, model, userIdOf(request));
@@ -66,7 +83,7 @@ export function registerCrudRoutes(app: FastifyInstance, deps: EntityDeps, store
     }),
   );
 
-  app.get(`${base}/queryById`, access(perms.queryById), (request) =>
+  app.get(`${base}/queryById`, readAccess(store, 'queryById'), (request) =>
     guarded(async () => {
       const caller = await scopedCaller(request, deps, store);
       const row = await store.findById(caller, idParam(request));

@@ -15,6 +15,7 @@ import type { QueryRule } from '../../runtime/model/declaration/types.js';
 import { ruleCondition } from '../../runtime/model/query/rules.js';
 import { declaredComponents } from './menu-sync.js';
 import { conditionSql } from './sql.js';
+import { createDateFormatter } from '../http/dates.js';
 
 /** The operators a data rule may use (the contract's rule_conditions). */
 export const DATA_RULE_OPERATORS: readonly QueryRule[] = [
@@ -50,6 +51,24 @@ export interface ScopeUser {
   tenantId: number;
   /** 'YYYY-MM-DD ...' in the app's time zone (for #{sysDate}). */
   now: string;
+}
+
+const formatters = new Map<string, (d: Date) => string>();
+
+/** The signed-in caller as a data rule sees them, with today in the app's time zone. */
+export function scopeUserOf(
+  auth: Pick<ScopeUser, 'userId' | 'username' | 'orgCode' | 'tenantId'>,
+  timeZone: string,
+): ScopeUser {
+  let format = formatters.get(timeZone);
+  if (!format) formatters.set(timeZone, (format = createDateFormatter(timeZone)));
+  return {
+    userId: auth.userId,
+    username: auth.username,
+    orgCode: auth.orgCode,
+    tenantId: auth.tenantId,
+    now: format(new Date()),
+  };
 }
 
 export interface DataRule {

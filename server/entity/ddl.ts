@@ -2,7 +2,9 @@
  * Tables from declarations, additive only: a missing table is created, a missing column or index is
  * added, nothing is ever dropped or retyped. Identifiers come only from validated declarations
  * (snake_case, checked by the meta-schema) and are quoted through Kysely's sql.id / sql.table.
- * A table that exists but is not owned by the declaration (sys_declaration) is refused.
+ * Which existing table a declaration may touch is table-rule.ts's decision (never a platform table
+ * but by its shipped owner, never another declaration's, others only from ADOPTABLE_TABLES); a
+ * statement the database refuses becomes a DdlError naming the file, the JSON path and the reason.
  */
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -10,11 +12,34 @@ import type { Db } from '../db/database.js';
 import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import { columnLength } from '../../runtime/model/declaration/record-schema.js';
 import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
+import { StartRefused } from '../start-refused.js';
+import {
+  isStatementError,
+  refusalOf,
+  refusalText,
+  subjectOf,
+  platformRefusal,
+  tableState,
+  type DdlStep,
+  type TableRefusal,
+} from './table-rule.js';
 
 /** Serialises concurrent starts of several instances on one database. */
 export const DDL_LOCK = 7_214_301;
 
-export class DdlError extends Error {}
+/** A declaration's table cannot be brought up to it: `file: /path: reason`, the refusal for callers. */
+export class DdlError extends StartRefused {
+  constructor(
+    readonly file: string,
+    readonly refusal: TableRefusal,
+    declaration: string,
+  ) {
+    super(`${file}: ${refusal.path}: ${refusalText(refusal, declaration)}`);
+  }
+}
+
+/** Existing tables a declaration may adopt (ADOPTABLE_TABLES); none unless the operator says so. */
+export const NO_ADOPTABLE: ReadonlySet<string> = new Set();
 
 export function columnType(field: FieldModel): RawBuilder<unknown> {
   switch (field.type) {
@@ -44,12 +69,16 @@ interface ColumnSpec {
   type: RawBuilder<unknown>;
   /** Only the engine's own columns carry constraints; declared ones are checked by validation. */
   extra?: RawBuilder<unknown>;
+  /** The declaration's JSON path a refusal of this column names (not part of the shape). */
+  path?: string;
 }
 
 function columnsOf(item: LoadedDeclaration): ColumnSpec[] {
   const { model } = item;
   const columns: ColumnSpec[] = [{ name: 'id', type: sql.raw('varchar(32)'), extra: sql.raw('primary key') }];
-  for (const field of model.declared) columns.push({ name: field.column, type: columnType(field) });
+  model.declared.forEach((field, i) =>
+    columns.push({ name: field.column, type: columnType(field), path: `/fields/${i}` }),
+  );
   columns.push(
     { name: 'create_by', type: sql.raw('varchar(64)') },
     { name: 'create_time', type: sql.raw('timestamptz'), extra: sql.raw('not null default now()') },
@@ -60,10 +89,11 @@ function columnsOf(item: LoadedDeclaration): ColumnSpec[] {
     // Counts saves: an edit from a stale copy is refused (see ROW_VERSION_FIELD).
     { name: 'row_version', type: sql.raw('integer'), extra: sql.raw('not null default 0') },
   );
+  const zero = sql.raw('not null default 0');
   if (model.softDelete)
-    columns.push({ name: 'del_flag', type: sql.raw('integer'), extra: sql.raw('not null default 0') });
+    columns.push({ name: 'del_flag', type: sql.raw('integer'), extra: zero, path: '/softDelete' });
   if (model.tenantScoped)
-    columns.push({ name: 'tenant_id', type: sql.raw('integer'), extra: sql.raw('not null default 0') });
+    columns.push({ name: 'tenant_id', type: sql.raw('integer'), extra: zero, path: '/tenantScoped' });
   return columns;
 }
 
@@ -71,6 +101,8 @@ interface IndexSpec {
   name: string;
   columns: string[];
   unique: boolean;
+  /** As ColumnSpec.path. */
+  path?: string;
 }
 
 /** Index names stay within PostgreSQL's 63 characters; a long one keeps a hash to stay unique. */
@@ -88,65 +120,85 @@ function indexesOf(item: LoadedDeclaration): IndexSpec[] {
   const out: IndexSpec[] = [
     { name: indexName(table, ['create_time'], 'idx'), columns: ['create_time'], unique: false },
   ];
-  for (const field of model.declared) {
+  model.declared.forEach((field, i) => {
     if (field.unique)
       out.push({
         name: indexName(table, [field.column], 'uq'),
         columns: [...scope, field.column],
         unique: true,
+        path: `/fields/${i}/unique`,
       });
     else if (field.index)
-      out.push({ name: indexName(table, [field.column], 'idx'), columns: [field.column], unique: false });
-  }
+      out.push({
+        name: indexName(table, [field.column], 'idx'),
+        columns: [field.column],
+        unique: false,
+        path: `/fields/${i}/index`,
+      });
+  });
   if (model.tree) {
     const parent = model.field(model.tree.parentField)!.column;
-    out.push({ name: indexName(table, [parent], 'idx'), columns: [parent], unique: false });
+    const path = '/tree/parentField';
+    out.push({ name: indexName(table, [parent], 'idx'), columns: [parent], unique: false, path });
   }
-  if (model.tenantScoped)
-    out.push({ name: indexName(table, ['tenant_id'], 'idx'), columns: ['tenant_id'], unique: false });
-  for (const index of declaration.indexes ?? []) {
+  if (model.tenantScoped) {
+    const path = '/tenantScoped';
+    out.push({ name: indexName(table, ['tenant_id'], 'idx'), columns: ['tenant_id'], unique: false, path });
+  }
+  for (const [i, index] of (declaration.indexes ?? []).entries()) {
     const columns = index.fields.map((f) => model.field(f)!.column);
     out.push({
       name: indexName(table, columns, index.unique ? 'uq' : 'idx'),
       columns: index.unique ? [...scope, ...columns] : columns,
       unique: index.unique === true,
+      path: `/indexes/${i}`,
     });
   }
   return out;
 }
 
-export async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void> {
-  const { model } = item;
-  const owner = await sql<{
-    name: string;
-  }>`select name from sys_declaration where table_name = ${model.table}`.execute(db);
-  const existing = await sql<{ columnName: string }>`
-    select column_name from information_schema.columns
-    where table_schema = current_schema() and table_name = ${model.table}`.execute(db);
-  const columns = columnsOf(item);
-  // A table no declaration owns may be adopted when the declaration says so; another's never.
-  const adoptable = item.declaration.adoptTable === true && owner.rows.length === 0;
-  if (existing.rows.length > 0 && owner.rows[0]?.name !== model.name && !adoptable) {
-    throw new DdlError(
-      `${item.file}: /table: table "${model.table}" exists and is not managed by declaration "${model.name}"`,
-    );
+/** Runs one DDL statement; a refusal by the database names the table, the step and its reason. */
+async function run(
+  db: Db,
+  item: LoadedDeclaration,
+  statement: RawBuilder<unknown>,
+  step: DdlStep,
+  path = '/table',
+): Promise<void> {
+  try {
+    await statement.execute(db);
+  } catch (error) {
+    if (!isStatementError(error)) throw error;
+    const refusal = { kind: 'database', table: item.model.table, path, step, reason: error.message } as const;
+    throw new DdlError(item.file, refusal, item.model.name);
   }
+}
+
+export async function ensureTable(
+  db: Db,
+  item: LoadedDeclaration,
+  adoptable: ReadonlySet<string> = NO_ADOPTABLE,
+): Promise<void> {
+  const { model } = item;
+  const state = await tableState(db, model.table);
+  const refusal = refusalOf(subjectOf(item), state, adoptable);
+  if (refusal) throw new DdlError(item.file, refusal, model.name);
+  const columns = columnsOf(item);
   const table = sql.table(model.table);
   const definition = (c: ColumnSpec) => sql`${sql.id(c.name)} ${c.type}${c.extra ? sql` ${c.extra}` : sql``}`;
-  if (existing.rows.length === 0) {
-    await sql`create table ${table} (${sql.join(columns.map(definition))})`.execute(db);
+  if (state.columns.size === 0) {
+    await run(db, item, sql`create table ${table} (${sql.join(columns.map(definition))})`, { op: 'create' });
   } else {
-    const have = new Set(existing.rows.map((r) => r.columnName));
-    for (const column of columns.filter((c) => !have.has(c.name))) {
-      await sql`alter table ${table} add column ${definition(column)}`.execute(db);
+    for (const column of columns.filter((c) => !state.columns.has(c.name))) {
+      const step = { op: 'column', name: column.name } as const;
+      await run(db, item, sql`alter table ${table} add column ${definition(column)}`, step, column.path);
     }
   }
   for (const index of indexesOf(item)) {
     const where = index.unique && model.softDelete ? sql` where del_flag = 0` : sql``;
     const kind = index.unique ? sql`unique index` : sql`index`;
-    await sql`create ${kind} if not exists ${sql.id(index.name)} on ${table} (${sql.join(index.columns.map((c) => sql.id(c)))})${where}`.execute(
-      db,
-    );
+    const statement = sql`create ${kind} if not exists ${sql.id(index.name)} on ${table} (${sql.join(index.columns.map((c) => sql.id(c)))})${where}`;
+    await run(db, item, statement, { op: 'index', name: index.name }, index.path);
   }
   const checksum = shapeChecksum(item);
   await sql`
@@ -156,18 +208,32 @@ export async function ensureTable(db: Db, item: LoadedDeclaration): Promise<void
       checksum = excluded.checksum, source = excluded.source, update_time = now()`.execute(db);
 }
 
-/** Brings every declared table up to its declaration, in one transaction under an advisory lock. */
-export async function ensureEntityTables(db: Db, all: readonly LoadedDeclaration[]): Promise<void> {
+/**
+ * Brings every declared table up to its declaration, in one transaction under an advisory lock.
+ * `adoptable` is ADOPTABLE_TABLES. Every declaration on a platform table is refused, also one whose
+ * table looks up to date (an older server may have let it adopt the table), and all such problems
+ * are named together before any statement runs.
+ */
+export async function ensureEntityTables(
+  db: Db,
+  all: readonly LoadedDeclaration[],
+  adoptable: ReadonlySet<string> = NO_ADOPTABLE,
+): Promise<void> {
   // An external declaration's table belongs to hand-written code (and its migration): never touched,
   // never recorded as owned, so no declaration can later adopt it.
   const items = all.filter((item) => !item.model.external);
   if (items.length === 0) return;
+  const platform = items.flatMap((item) => {
+    const refusal = platformRefusal(subjectOf(item));
+    return refusal ? [new DdlError(item.file, refusal, item.model.name).message] : [];
+  });
+  if (platform.length > 0) throw new StartRefused(platform.join('\n'));
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${DDL_LOCK})`.execute(trx);
     const done = await upToDate(trx);
     for (const item of items) {
       if (done.get(item.model.name) !== `${item.model.table}/${shapeChecksum(item)}`)
-        await ensureTable(trx, item);
+        await ensureTable(trx, item, adoptable);
     }
   });
 }
@@ -179,7 +245,10 @@ export async function ensureEntityTables(db: Db, all: readonly LoadedDeclaration
  * (about a second on the embedded database, every start of every server and test).
  */
 function shapeChecksum(item: LoadedDeclaration): string {
-  const shape = { declaration: item.declaration, columns: columnsOf(item), indexes: indexesOf(item) };
+  // The JSON paths only name a refusal: left out, so the checksums stored by earlier servers still hold.
+  const columns = columnsOf(item).map(({ name, type, extra }) => ({ name, type, extra }));
+  const indexes = indexesOf(item).map(({ name, columns, unique }) => ({ name, columns, unique }));
+  const shape = { declaration: item.declaration, columns, indexes };
   return createHash('sha256')
     .update(
       JSON.stringify(shape, (_key, value: unknown) =>

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EntityModel } from '../../runtime/model/declaration/model.js';
+import type { Db } from '../db/database.js';
 import { routeTable, type RouteEntry } from '../http/access.js';
 import { access } from './route-kit.js';
 import { buildOpenApi } from './openapi.js';
@@ -23,17 +24,38 @@ function rootRoutes(app: FastifyInstance): readonly RouteEntry[] {
   return [];
 }
 
-export function registerDocs(app: FastifyInstance, models: readonly EntityModel[], apiBase: string): void {
-  let cached: string | null = null;
+/** The designed declarations served now, per database (online/module.ts keeps it current). */
+const designedModels = new WeakMap<Db, readonly EntityModel[]>();
+
+/** Called whenever the designed declarations change: the document lists their routes too. */
+export function documentDesigned(db: Db, models: readonly EntityModel[]): void {
+  designedModels.set(db, models);
+}
+
+export function registerDocs(
+  app: FastifyInstance,
+  models: readonly EntityModel[],
+  apiBase: string,
+  db: Db,
+): void {
+  let cached: { designed: readonly EntityModel[] | undefined; text: string } | null = null;
   app.get('/docs/openapi.json', access(null), (request, reply) => {
-    // Built on first use, when every route of the app is registered.
-    if (cached === null) {
+    // Built on first use, when every route of the app is registered, and again when designed
+    // entities change (their routes live behind /online/data/*, so the route table lacks them).
+    const designed = designedModels.get(db);
+    if (cached === null || cached.designed !== designed) {
       const routes = rootRoutes(request.server)
         .filter((r) => r.url.startsWith(`${apiBase}/`))
         .map((r) => ({ ...r, url: r.url.slice(apiBase.length) }));
-      cached = JSON.stringify(buildOpenApi(models, routes, apiBase));
+      cached = {
+        designed,
+        text: JSON.stringify(buildOpenApi([...models, ...(designed ?? [])], routes, apiBase)),
+      };
     }
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(cached);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(cached.text);
   });
   app.get('/docs', { config: { access: 'public' } }, (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(VIEWER_HTML),

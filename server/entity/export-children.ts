@@ -6,15 +6,17 @@
  * The first column is the parent row's number in the parent's sheet; the others are the child's
  * exportable columns under the same rules as a list export. Children are read by parent ids, a
  * batch of parents per query, and written as they come.
+ * A 全部字段 export (and the import template) writes the child's importable fields instead, and
+ * only the sheets the import takes: children the user may list and add, rows the import may add
+ * (not a fixedRows child, whose rows the server makes).
  */
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import type { FieldModel } from '../../runtime/model/declaration/model.js';
 import { childSheetsOf, linkTitleOf, mayUseChild, type ChildSheet } from './child-sheets.js';
 import { fieldAccessOf, type FieldAccess } from './field-permissions.js';
 import { presentRows } from './present.js';
 import { scopedCaller, userIdOf, type EntityDeps } from './route-kit.js';
-import { cellValue, sheetColumns } from './sheet-columns.js';
+import { sheetWriter, type SheetWriter } from './export-fields.js';
 import type { Caller, EntityStore, Row } from './store.js';
 
 /** Parents whose children one query reads (bound parameters stay well under the drivers' limits). */
@@ -25,23 +27,30 @@ export interface ChildSheetJob {
   sheet: ChildSheet;
   caller: Caller;
   access: FieldAccess;
-  columns: FieldModel[];
+  writer: SheetWriter;
 }
 
-/** The child sheets this user gets, decided (and their data rules read) before the first byte. */
+/**
+ * The child sheets this user gets, decided (and their data rules read) before the first byte;
+ * `all`: the sheets of a 全部字段 export or import template.
+ */
 export async function planChildSheets(
   request: FastifyRequest,
   deps: EntityDeps,
   store: EntityStore,
+  all = false,
 ): Promise<ChildSheetJob[]> {
   const userId = userIdOf(request);
   const jobs: ChildSheetJob[] = [];
   for (const sheet of childSheetsOf(store.model, deps.storeOf)) {
     const { model } = sheet.store;
     if (!(await mayUseChild(deps.db, userId, model, 'list'))) continue;
+    // A sheet the import would refuse (no add permission) or whose rows it may not add is left out.
+    if (all && (sheet.decl.fixedRows === true || !(await mayUseChild(deps.db, userId, model, 'add'))))
+      continue;
     const access = await fieldAccessOf(deps.db, model, userId);
-    const columns = sheetColumns(model, access).filter((f) => f !== sheet.foreignKey);
-    jobs.push({ sheet, caller: await scopedCaller(request, deps, sheet.store), access, columns });
+    const writer = sheetWriter(deps.db, model, access, deps.formatDate, all, sheet.foreignKey);
+    jobs.push({ sheet, caller: await scopedCaller(request, deps, sheet.store), access, writer });
   }
   return jobs;
 }
@@ -62,7 +71,7 @@ async function writeChildSheet(
 ): Promise<void> {
   const { store, foreignKey, sheetName } = job.sheet;
   const worksheet = workbook.addWorksheet(sheetName);
-  worksheet.addRow([parentTitle, ...job.columns.map((c) => c.title)]).commit();
+  worksheet.addRow([parentTitle, ...job.writer.headers]).commit();
   const sort = [{ field: store.model.defaultSort.field, order: store.model.defaultSort.order }];
   let written = 0;
   for (let start = 0; start < parentIds.length && written < maxRows; start += PARENTS_PER_QUERY) {
@@ -88,8 +97,7 @@ async function writeChildSheet(
         chunk.map((c) => c.row),
         job.access,
       );
-      shown.forEach((row, n) => {
-        const cells = job.columns.map((c) => cellValue(c, row, deps.formatDate));
+      (await job.writer.cells(shown)).forEach((cells, n) => {
         worksheet.addRow([chunk[n].line, ...cells]).commit();
       });
       await yieldToStream();

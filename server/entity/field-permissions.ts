@@ -80,7 +80,8 @@ export function visibleFields(
   return (name) => (access.hidden.has(name) ? undefined : model.field(name));
 }
 
-function sameValue(a: unknown, b: unknown, formatDate: (d: Date) => string): boolean {
+/** Whether a sent value is the stored one (dates as the answers format them, empty as empty). */
+export function sameValue(a: unknown, b: unknown, formatDate: (d: Date) => string): boolean {
   const text = (v: unknown) =>
     v === null || v === undefined ? '' : v instanceof Date ? formatDate(v) : String(v);
   return text(a) === text(b);

@@ -59,14 +59,17 @@ export class DictTexts {
 
   /**
    * A row's values by field name as the cells hold them, dictionary texts turned into values
-   * (rows passed to `learn` first); a text not in its dictionary is refused by name.
+   * (rows passed to `learn` first); a text not in its dictionary is refused by name. An empty cell
+   * is an empty value (null, as an export writes an empty field, whatever its type), so an exported
+   * row imports back unchanged; a column the sheet does not have gets the field's default instead.
    */
   values(columns: readonly SheetColumn[], cells: readonly string[]): Row {
     const raw: Row = {};
     for (const { index, field } of columns) {
       const text = cells[index] ?? '';
       const dict = this.dicts.get(field.name)?.map;
-      if (!dict || text === '') raw[field.name] = text;
+      if (text === '') raw[field.name] = null;
+      else if (!dict) raw[field.name] = text;
       else {
         const values = splitList(text).map((t) => {
           const value = dict.get(t);

@@ -91,6 +91,8 @@ export class RowChecker {
     private readonly caller: Caller & DefaultContext,
     private readonly fieldAccess: FieldAccess,
     private readonly foreign: Row,
+    /** A child's rows: the parent each names must be one the importer may change (parent-check.ts). */
+    private readonly parents: ((db: Db, rows: readonly Row[]) => Promise<Map<Row, string>>) | null = null,
   ) {
     this.defaults = defaultValues(store.model, caller);
     this.unique = store.model.declared.filter((f) => f.unique);
@@ -103,6 +105,17 @@ export class RowChecker {
     await this.dicts.learn(sheet.columns, rows);
     const outcomes = rows.map((row) => this.checkRow(sheet, row));
     await this.checkUnique(outcomes);
+    if (this.parents) {
+      const checked = outcomes.filter((o) => o.values);
+      const failed = await this.parents(
+        this.db,
+        checked.map((o) => o.values!),
+      );
+      for (const row of checked) {
+        const reason = failed.get(row.values!);
+        if (reason) reject(row, reason);
+      }
+    }
     if (this.store.model.tree) {
       for (const row of outcomes) {
         if (!row.values) continue;

@@ -30,6 +30,7 @@ import { hasChildSheets, importWithChildren, ImportStopped } from './import-chil
 import { heapWatch } from './import-memory.js';
 import { openFirstSheet, type SheetRow } from './import-read.js';
 import { mapHeader, RowChecker, type RowOutcome, type SheetColumn } from './import-rows.js';
+import { prepareImportParentCheck } from './parent-check.js';
 import { ChildSheetMessages } from './child-sheets.js';
 import { access, callerOf, guarded, userIdOf, type EntityDeps } from './route-kit.js';
 import { EntityStore, type Row } from './store.js';
@@ -118,6 +119,7 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
   const foreign = foreignValues(store, upload.fields.foreignKeys);
   if (hasChildSheets(deps, store, upload.files)) return importParents(request, deps, store, upload, foreign);
   const fieldAccess = await fieldAccessOf(deps.db, store.model, userId);
+  const parents = await prepareImportParentCheck(request, deps, store);
   const several = upload.files.length > 1;
   const strict = upload.fields.validateStatus === '1';
   const rejected: RowOutcome[] = [];
@@ -127,7 +129,7 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
   try {
     await deps.db.transaction().execute(async (trx) => {
       const trxStore = new EntityStore(trx, store.model, deps.timeZone);
-      const checker = new RowChecker(deps, trx, trxStore, caller, fieldAccess, foreign);
+      const checker = new RowChecker(deps, trx, trxStore, caller, fieldAccess, foreign, parents);
       // With validateStatus=1, the first bad row; the files are still read to their end, so an
       // unreadable file is reported before it, as when every file was read before any check.
       let stoppedAt: RowOutcome | undefined;

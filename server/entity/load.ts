@@ -7,9 +7,11 @@ import {
   type LoadedDeclaration,
 } from '../../runtime/model/declaration/validate.js';
 import { resolveTableDict } from '../sys/table-dicts.js';
+import { StartRefused } from '../start-refused.js';
+import { jsonErrorPlace } from './json-error.js';
 
 /** The server refuses to start on an invalid declaration; the message lists every problem. */
-export class DeclarationLoadError extends Error {
+export class DeclarationLoadError extends StartRefused {
   constructor(public readonly issues: DeclarationIssue[]) {
     super(`Invalid declarations:\n${issues.map((i) => `  ${formatIssue(i)}`).join('\n')}`);
   }
@@ -38,10 +40,19 @@ function jsonFiles(dir: string): string[] {
 
 function readSource(file: string): DeclarationSource | DeclarationIssue {
   const shown = path.relative(process.cwd(), file) || file;
+  let text: string;
   try {
-    return { file: shown, json: JSON.parse(fs.readFileSync(file, 'utf8')) };
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return { file: shown, path: '/', message: `not valid JSON (${(error as Error).message})` };
+    return { file: shown, path: '/', message: `cannot be read (${(error as Error).message})` };
+  }
+  try {
+    return { file: shown, json: JSON.parse(text) };
+  } catch (error) {
+    // Line and column, where an editor takes the reader (V8 gives a character offset, or nothing).
+    const { line, column, reason } = jsonErrorPlace(text, error as Error);
+    const at = line === undefined ? '' : ` at line ${line}, column ${column}`;
+    return { file: shown, path: '/', message: `not valid JSON${at}: ${reason}` };
   }
 }
 

@@ -7,6 +7,7 @@
 import type { EntityModel, FieldModel } from '../../runtime/model/declaration/model.js';
 import { propertySchema } from '../../runtime/model/declaration/record-schema.js';
 import { describeAccess, type RouteEntry } from '../http/access.js';
+import { readPermissionOf } from './graph.js';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { 'x-access': string };
@@ -77,7 +78,9 @@ function listParams(model: EntityModel): Json[] {
 }
 
 function entityPaths(model: EntityModel, ref: Json): Record<string, Record<string, Operation>> {
-  const p = model.permissions;
+  // Reads as the routes answer them: a child reads with its parent's code (graph.ts).
+  const read = readPermissionOf(model);
+  const p = { ...model.permissions, list: read, queryById: model.declaration.permissions?.queryById ?? read };
   const tag = [model.title];
   const op = (summary: string, perm: string | null, extra: Json = {}): Operation => ({
     tags: tag,
@@ -105,6 +108,17 @@ function entityPaths(model: EntityModel, ref: Json): Record<string, Record<strin
           ...listParams(model),
           param('selections', '只导出这些id（逗号分隔）'),
           param('fileName', '文件名，默认“列表”'),
+          param(
+            'fields',
+            'list（默认）：列表的列；all（全部字段）：导入可写的全部字段（不含只读、计算、密码及当前用户无权查看或修改的字段），一对多子表各一页（首列为主表行号），可原样导入',
+            false,
+            { type: 'string', enum: ['list', 'all'], default: 'list' },
+          ),
+          param('template', '1：导入模板，即全部字段导出的各页与表头，不含数据行', false, {
+            type: 'string',
+            enum: ['0', '1'],
+            default: '0',
+          }),
         ],
       }),
     },

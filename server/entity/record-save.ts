@@ -22,6 +22,7 @@ import { checkWritable, fieldAccessOf, withoutRestricted, type FieldAccess } fro
 import {
   callerOf,
   checkId,
+  checkRowChange,
   EntityMessages,
   refuse,
   scopedCaller,
@@ -30,6 +31,9 @@ import {
 } from './route-kit.js';
 import { EntityStore, type Caller, type Row } from './store.js';
 import { checkParent } from './tree.js';
+import { checkParentWritable } from './parent-check.js';
+import { checkDictValues } from './dict-membership.js';
+import { checkRecordUploads } from './upload-claims.js';
 
 /**
  * Unique fields must not repeat a live value of the caller's scope (the index catches races);
@@ -60,6 +64,38 @@ async function checkUnique(
   }
 }
 
+/** A child sent as a full list on edit needs the parent's version it was read with. */
+const LIST_WITHOUT_VERSION = '按完整列表保存时须带上读取时的版本号（rowVersion）';
+
+/** The grid's payload shape, under the child's name. */
+export interface ChildChanges {
+  added: Row[];
+  edited: Row[];
+  deletedIds: string[];
+}
+
+/**
+ * The children a save sent as full lists, as the changes they came to (each by the child's name):
+ * the live tables' feed (server/grid-sync/entity-feed.ts) reads them, since the body names no
+ * deleted row and no unchanged one.
+ */
+const listChanges = new WeakMap<object, Record<string, ChildChanges>>();
+
+export function listChangesOf(request: object): Record<string, ChildChanges> {
+  return listChanges.get(request) ?? {};
+}
+
+function rememberListChanges(request: object, children: readonly PreparedChildren[]): void {
+  const out: Record<string, ChildChanges> = {};
+  for (const c of children.filter((child) => child.payload.replace))
+    out[c.payload.decl.entity] = {
+      added: c.added.map((r) => r.values),
+      edited: c.edited.map((r) => ({ ...r.values, id: r.id })),
+      deletedIds: c.deletedIds,
+    };
+  if (Object.keys(out).length > 0) listChanges.set(request, out);
+}
+
 /**
  * Checks every child's rows; answers them with the parent's checks context (a one-to-many child's
  * rows as an array, a one-to-one child's row as an object or null).
@@ -70,14 +106,15 @@ async function prepareChildren(
   model: EntityModel,
   payloads: readonly ChildPayload[],
   parentId: string,
-  isNew: boolean,
+  /** The stored parent; null on add. */
+  parent: Row | null,
 ): Promise<{ children: PreparedChildren[]; rows: Row }> {
   // Rows are loaded only when something needs them: a sent child, or checks that may read them.
   // Computed fields read every row too (a total of the items' hours).
   const readsRows = (model.declaration.checks?.length ?? 0) > 0 || model.declared.some((f) => f.compute);
   const needed = payloads.filter((p) => p.sent || readsRows);
   const children: PreparedChildren[] = [];
-  for (const p of needed) children.push(await prepareChildRows(request, deps, p, parentId, isNew));
+  for (const p of needed) children.push(await prepareChildRows(request, deps, p, parentId, parent));
   const rows: Row = {};
   for (const c of children)
     rows[c.payload.decl.entity] = c.payload.single ? (c.finalRows[0] ?? null) : c.finalRows;
@@ -107,14 +144,18 @@ export async function prepareAdd(
   const sent = withoutRestricted(body, fieldAccess);
   // The parent's fields first, then each table in order, then the checks over all of them.
   refuse(deps.validation.validate(model, 'add', sent, { context: { ...defaults, ...sent }, checks: false }));
+  // A file or image field may name only the caller's own uploads (upload-claims.ts).
+  await checkRecordUploads(deps.db, userIdOf(request), model, sent);
+  await checkDictValues(deps.db, model, sent, undefined, caller.tenantId);
   const values = { ...defaults, ...sent }; // after validation: numbers sent as text are numbers now
   // The id is made before the children are checked: their foreign key holds it from the start.
   const id = newRowId();
-  const split = await prepareChildren(request, deps, model, payloads, id, true);
+  const split = await prepareChildren(request, deps, model, payloads, id, null);
   refuse(checkFailures(model, { ...values, ...split.rows }));
   Object.assign(values, computedValues(model, { ...values, ...split.rows }));
   await checkUnique(deps, store, caller, values);
   await checkParent(store, caller, values);
+  await checkParentWritable(request, deps, store, [values]);
   const numbered = model.declared.filter((f) => f.fillRule !== undefined && isEmptyValue(values[f.name]));
   return async (trx) => {
     // Numbers are taken in the insert's transaction: a refused insert hands its number back.
@@ -124,6 +165,7 @@ export async function prepareAdd(
     if (numbered.length > 0) Object.assign(values, computedValues(model, { ...values, ...split.rows }));
     await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
+    rememberListChanges(request, split.children);
   };
 }
 
@@ -158,11 +200,16 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
   // The parent must be in the caller's data scope before any of its rows is looked at.
   const stored = await store.findById(scoped, id);
   if (!stored) throw new ApiError(EntityMessages.notFound);
+  // Readable is not yet editable: the row rule (only the author edits a daily order) decides.
+  await checkRowChange(request, deps, store, 'edit', [stored]);
   // A form sends the row version it loaded: someone else's save since then is not overwritten.
   const version = loadedVersion(body);
   if (version !== null && version !== stored[ROW_VERSION_FIELD])
     throw new ApiError(EntityMessages.changedMeanwhile);
   const { parent, payloads } = takeChildPayloads(body, model.declaration.children ?? [], deps.storeOf);
+  // A full list deletes the rows it leaves out: it must be the list of the version it was read at.
+  const listed = payloads.find((p) => p.replace);
+  if (listed && version === null) throw new ApiError(`${listed.title}：${LIST_WITHOUT_VERSION}`);
   const fieldAccess = withImmutable(model, await fieldAccessOf(deps.db, model, userIdOf(request)));
   const sent = bodyValues(model, parent);
   checkWritable(model, fieldAccess, sent, stored, deps.formatDate);
@@ -170,12 +217,16 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
   refuse(
     deps.validation.validate(model, 'edit', values, { context: { ...stored, ...values }, checks: false }),
   );
-  const split = await prepareChildren(request, deps, model, payloads, id, false);
+  await checkRecordUploads(deps.db, userIdOf(request), model, values, stored);
+  await checkDictValues(deps.db, model, values, stored, caller.tenantId);
+  const split = await prepareChildren(request, deps, model, payloads, id, stored);
   refuse(checkFailures(model, { ...stored, ...values, ...split.rows }));
   Object.assign(values, computedValues(model, { ...stored, ...values, ...split.rows }));
   // Uniqueness and the tree's shape are checked against every row, not only those in the scope.
   await checkUnique(deps, store, caller, values, id, stored);
   await checkParent(store, caller, values, id);
+  // A child row stays with a parent the caller may change: the one it had and the one it names.
+  await checkParentWritable(request, deps, store, [stored, values]);
   await deps.db.transaction().execute(async (trx) => {
     // The row must still be as it was read: a save between the read and this update is not lost.
     // The update also counts the parent's version up when only its children change, so two people
@@ -186,5 +237,6 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
       throw new ApiError(EntityMessages.changedMeanwhile);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
   });
+  rememberListChanges(request, split.children);
   return okMessage(EntityMessages.edited);
 }

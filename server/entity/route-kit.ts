@@ -8,8 +8,11 @@ import { QueryError } from '../../runtime/model/query/conditions.js';
 import { single, type QueryParams } from '../../runtime/model/query/compile.js';
 import { ApiError, ResultCode } from '../result.js';
 import type { DefaultContext } from './body.js';
-import { ALIAS, type Caller, type EntityStore } from './store.js';
+import { ALIAS, type Caller, type EntityStore, type Row } from './store.js';
 import { dataScopeSql } from './data-scope.js';
+import { rowReadSql, ruleCodesOf } from './read-scope.js';
+import { checkRowWrite } from './row-access.js';
+import { readPermissionOf } from './graph.js';
 
 export interface EntityDeps {
   db: Db;
@@ -47,6 +50,15 @@ export function access(perm: string | null): RouteShorthandOptions {
   return { config: { access: perm ? { perm } : 'authenticated' } };
 }
 
+/**
+ * The access of an entity's read routes: its read code (a child's is its parent's, graph.ts), or
+ * any signed-in user only where the declaration says `"access": "signed-in"`.
+ */
+export function readAccess(store: EntityStore, action: 'list' | 'queryById' = 'list'): RouteShorthandOptions {
+  const own = action === 'queryById' ? store.model.declaration.permissions?.queryById : undefined;
+  return access(own ?? readPermissionOf(store.model));
+}
+
 /** What finding the caller and their data scope needs (hand-written module routes have no more). */
 export type ScopeDeps = Pick<EntityDeps, 'db' | 'now' | 'timeZone'>;
 
@@ -64,8 +76,9 @@ export function callerOf(request: FastifyRequest, deps: ScopeDeps): Caller & Def
 }
 
 /**
- * The caller with their data rules on the entity (data-scope.ts): reads, edits, deletes and
- * transitions of existing rows use it, so a row outside the scope is "not found" to them.
+ * The caller with their data rules on the entity (data-scope.ts), its row access and, for a
+ * child, its parent's (read-scope.ts), and a module's own request scope: reads, edits, deletes
+ * and transitions of existing rows use it, so a row outside it is "not found" to them.
  */
 export async function scopedCaller(
   request: FastifyRequest,
@@ -74,22 +87,44 @@ export async function scopedCaller(
 ): Promise<Caller & DefaultContext> {
   const caller = callerOf(request, deps);
   const auth = request.auth!;
-  const dataScope = await dataScopeSql(
-    deps.db,
-    {
-      userId: auth.userId,
-      username: auth.username,
-      orgCode: auth.orgCode,
-      tenantId: auth.tenantId,
-      now: caller.now,
-    },
-    store.model,
-    ALIAS,
-    deps.timeZone,
+  const user = {
+    userId: auth.userId,
+    username: auth.username,
+    orgCode: auth.orgCode,
+    tenantId: auth.tenantId,
+    now: caller.now,
+  };
+  const [rules, rows] = await Promise.all([
+    dataScopeSql(deps.db, user, store.model, ALIAS, deps.timeZone),
+    rowReadSql(deps.db, deps.timeZone, user, store.model, ALIAS),
+  ]);
+  const parts = [rules, rows, requestScopeOf(request, store.model.name)].filter(
+    (p): p is RawBuilder<SqlBool> => p !== null,
   );
-  const extra = requestScopeOf(request, store.model.name);
-  if (!extra) return { ...caller, dataScope };
-  return { ...caller, dataScope: dataScope ? sql<SqlBool>`(${dataScope} and ${extra})` : extra };
+  const dataScope =
+    parts.length === 0
+      ? null
+      : parts.length === 1
+        ? parts[0]
+        : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+  return { ...caller, dataScope };
+}
+
+/**
+ * Refuses a change the declaration's row rule (`rowAccess.edit` / `delete`) does not allow on a
+ * stored row: the same rule, over the same values, that hides the browser's link.
+ */
+export async function checkRowChange(
+  request: FastifyRequest,
+  deps: ScopeDeps,
+  store: EntityStore,
+  action: 'edit' | 'delete',
+  rows: readonly Row[],
+): Promise<void> {
+  if (!store.model.rowAccess?.[action] || rows.length === 0) return;
+  const auth = request.auth!;
+  const user = { username: auth.username, orgCode: auth.orgCode, userId: auth.userId };
+  checkRowWrite(store.model, action, rows, user, await ruleCodesOf(deps.db, auth.userId));
 }
 
 const requestScopes = new WeakMap<FastifyRequest, { entity?: string; condition: RawBuilder<SqlBool> }[]>();

@@ -4,7 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { createRecordValidation } from '../../runtime/model/declaration/record-validator.js';
 import { createDateFormatter } from '../http/dates.js';
 import { registerCheckRule } from './check-rule.js';
@@ -16,6 +16,7 @@ import { registerErrorDownload } from './import-errors.js';
 import { registerDocs } from './docs-routes.js';
 import { registerDuplicateCheck } from './duplicate-check.js';
 import { loadDeclarationFiles } from './load.js';
+import { linkModels } from './graph.js';
 import type { EntityDeps } from './route-kit.js';
 import { EntityStore } from './store.js';
 import { registerTransitionRoutes } from './transition-routes.js';
@@ -23,9 +24,11 @@ import type { TransitionHooks } from './transition-hooks.js';
 import { registerTreeRoutes } from './tree.js';
 import { registerTreeSelectRoutes } from './tree-select.js';
 import { missingReferences } from './restrict-delete.js';
+import { ensureReferenceKeys } from './reference-keys.js';
 import { syncDeclaredMenus } from './menu-sync.js';
 import { seedDeclaredDemo } from '../db/seed/declared/index.js';
 import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
+import { StartRefused } from '../start-refused.js';
 
 /** Registers every declaration's routes; answers the declarations for the checks made once all routes exist. */
 export async function registerEntityRoutes(
@@ -35,14 +38,21 @@ export async function registerEntityRoutes(
 ): Promise<readonly LoadedDeclaration[]> {
   const { db } = deps.database;
   const loaded = loadDeclarationFiles();
-  await ensureEntityTables(db, loaded);
+  // Children read through their parents; read rules may look at other entities (graph.ts).
+  linkModels(loaded.map((item) => item.model));
+  await ensureEntityTables(db, loaded, new Set(deps.config.adoptableTables ?? []));
   const missing = await missingReferences(db, loaded);
-  if (missing.length > 0) throw new Error(`Invalid declarations:\n  ${missing.join('\n  ')}`);
+  if (missing.length > 0) throw new StartRefused(`Invalid declarations:\n  ${missing.join('\n  ')}`);
   await syncDeclaredMenus(
     db,
     loaded.map((item) => item.model),
   );
   await seedDeclaredDemo(db, new Map(loaded.map((item) => [item.model.name, item.model])));
+  // After the demo rows: keys check what is written from now on (reference-keys.ts).
+  await ensureReferenceKeys(
+    db,
+    loaded.map((item) => item.model),
+  );
   const format = createDateFormatter(deps.config.timeZone);
   const byName = new Map<string, EntityStore>();
   const parentKeys = new Map<string, string[]>();
@@ -82,6 +92,7 @@ export async function registerEntityRoutes(
     app,
     loaded.map((item) => item.model),
     deps.config.apiBase,
+    db,
   );
   return loaded;
 }

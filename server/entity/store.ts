@@ -145,6 +145,17 @@ export class EntityStore {
     return rows.rows[0];
   }
 
+  /** The rows of the caller's scope among `ids` (a delete's rows, for its row rule). */
+  async findByIds(caller: Caller, ids: readonly string[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    const byId = sql<SqlBool>`${columnRef(this.ctx, 'id')} in (${sql.join(ids)})`;
+    const rows =
+      await sql<Row>`select ${this.selectList()} from ${this.table} ${this.where(caller, null, [byId])}`.execute(
+        this.db,
+      );
+    return rows.rows;
+  }
+
   /** The field is empty or differs from the value (rows of other parents, say). */
   differs(field: FieldModel, value: QueryValue): RawBuilder<SqlBool> {
     const ref = columnRef(this.ctx, field.column);

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { single } from '../../runtime/model/query/compile.js';
 import type { TreeModel } from '../../runtime/model/declaration/model.js';
 import { ApiError, ok } from '../result.js';
-import { access, callerOf, checkId, guarded, queryOf, type EntityDeps } from './route-kit.js';
+import { callerOf, checkId, guarded, queryOf, readAccess, type EntityDeps } from './route-kit.js';
 import type { Caller, EntityStore, Row } from './store.js';
 import type { TreeSelectNode } from '../../runtime/model/contract/tree-select.js';
 
@@ -76,7 +76,7 @@ export function registerTreeSelectRoutes(app: FastifyInstance, deps: EntityDeps,
   if (!tree?.selectRoutes) return;
   const base = model.basePath;
 
-  app.get(`${base}/loadTreeRoot`, access(model.permissions.list), (request) =>
+  app.get(`${base}/loadTreeRoot`, readAccess(store), (request) =>
     guarded(async () => {
       const caller = callerOf(request, deps);
       const params = queryOf(request);
@@ -87,7 +87,7 @@ export function registerTreeSelectRoutes(app: FastifyInstance, deps: EntityDeps,
     }),
   );
 
-  app.get(`${base}/loadTreeChildren`, access(model.permissions.list), (request) =>
+  app.get(`${base}/loadTreeChildren`, readAccess(store), (request) =>
     guarded(async () => {
       const pid = single(queryOf(request), 'pid');
       if (!pid) throw new ApiError(TreeSelectMessages.noPid);

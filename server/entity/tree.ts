@@ -10,7 +10,7 @@ import { ApiError } from '../result.js';
 import { compileListQuery, single } from '../../runtime/model/query/compile.js';
 import { fieldAccessOf, visibleFields } from './field-permissions.js';
 import {
-  access,
+  readAccess,
   scopedCaller,
   guarded,
   pageOf,
@@ -74,7 +74,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
   const base = model.basePath;
 
   // Roots, paged; with hasQuery=true and filters, matching nodes at any depth (the search box).
-  app.get(`${base}/rootList`, access(model.permissions.list), (request) =>
+  app.get(`${base}/rootList`, readAccess(store), (request) =>
     guarded(async () => {
       const caller = await scopedCaller(request, deps, store);
       const params = queryOf(request);
@@ -98,7 +98,7 @@ export function registerTreeRoutes(app: FastifyInstance, deps: EntityDeps, store
     }),
   );
 
-  app.get(`${base}/childList`, access(model.permissions.list), (request) =>
+  app.get(`${base}/childList`, readAccess(store), (request) =>
     guarded(async () => {
       const caller = await scopedCaller(request, deps, store);
       const params = queryOf(request);

@@ -1,19 +1,15 @@
 /**
  * A look at a zip's central directory before anything is inflated: an .xlsx is a zip, and a small
  * upload can claim gigabytes once decompressed (a zip bomb). The entry count, every declared size
- * and the total are capped; ZIP64 archives and a missing directory are refused. The reader
- * (./xlsx/) then inflates at most what was declared here.
+ * and the total are capped; ZIP64 archives and a missing directory are refused. What the directory
+ * declares can be a lie, so this is only the first half: every entry is then inflated through
+ * zip-inflate.ts, which counts what really comes out against the same limits.
  */
 import { XlsxRejected } from './xlsx/rejected.js';
 import { findEndOfDirectory, zipDirectory, type ZipEntry } from './xlsx/zip.js';
+import { ZIP_LIMITS, type ZipLimits } from './zip-inflate.js';
 
-export const ZIP_LIMITS = {
-  maxEntries: 500,
-  maxEntryBytes: 200 * 1024 * 1024,
-  maxTotalBytes: 300 * 1024 * 1024,
-  /** Ratio above which an entry is refused (text compresses well, ~100x is already extreme). */
-  maxRatio: 200,
-} as const;
+export { ZIP_LIMITS, type ZipLimits } from './zip-inflate.js';
 
 export class ZipRejected extends Error {}
 
@@ -27,7 +23,7 @@ export function isOle2(buf: Buffer): boolean {
 }
 
 /** Throws ZipRejected when the archive is malformed or would inflate beyond the limits. */
-export function checkZip(buf: Buffer, limits: { [K in keyof typeof ZIP_LIMITS]: number } = ZIP_LIMITS): void {
+export function checkZip(buf: Buffer, limits: ZipLimits = ZIP_LIMITS): void {
   const end = findEndOfDirectory(buf);
   if (end < 0) throw new ZipRejected('文件已损坏：找不到压缩目录');
   const count = buf.readUInt16LE(end + 10);

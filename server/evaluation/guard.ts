@@ -79,8 +79,12 @@ function evaluationEdit(db: Db): preHandlerAsyncHookHandler {
       ? [['managerComment', 'managerScore'], EvalMessages.selfPhaseOnly]
       : [['selfComment', 'selfScore'], EvalMessages.managerPhaseOnly];
     if (changed(body, stored, forbidden[0]!)) throw new ApiError(message);
-    const payload = body.evalScore as { edited?: unknown } | undefined;
-    const edited = Array.isArray(payload?.edited) ? (payload.edited as Body[]) : [];
+    // The grid's payload names its edited rows; a full list (queryById's shape) lists every row.
+    const payload = body.evalScore as { edited?: unknown } | unknown[] | undefined;
+    const rowsSent = Array.isArray(payload) ? payload : payload?.edited;
+    const edited = Array.isArray(rowsSent)
+      ? rowsSent.filter((r): r is Body => typeof r === 'object' && r !== null)
+      : [];
     if (edited.length === 0) return;
     const { rows } =
       await sql<ScoreRow>`select id, indicator, max_score as "maxScore", self_score as "selfScore",

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import type { TodoRegistry } from '../todo/source.js';

@@ -1,11 +1,12 @@
 /**
- * Who may see or change a table's rows over the socket: the entity's own list and edit permissions
- * (null: any signed-in user), as its HTTP routes require them. Deny by default: a table key that
- * names no declared entity is nobody's.
+ * Who may hear a table's row changes over the socket: the entity's read permission (a child's is its
+ * parent's; null only for "access": "signed-in"), as its HTTP routes require it. Deny by default: a table key that names no
+ * declared entity is nobody's. (Nobody changes rows over the socket: the server announces its own.)
  */
 import type { EntityModel } from '../../runtime/model/declaration/model.js';
 import { hasPermission, permissionCacheOf } from '../auth/permission-codes.js';
 import type { Db } from '../db/database.js';
+import { readPermissionOf } from '../entity/graph.js';
 
 export class TableAccess {
   private models: ReadonlyMap<string, EntityModel> = new Map();
@@ -17,15 +18,11 @@ export class TableAccess {
     this.models = new Map(models.map((m) => [m.name, m]));
   }
 
-  model(table: string): EntityModel | undefined {
-    return this.models.get(table);
-  }
-
-  /** At the handshake and for a peer's change: the same answer an HTTP route gets. */
-  async may(userId: string, table: string, action: 'list' | 'edit'): Promise<boolean> {
+  /** At the handshake: the same answer the entity's list route gets (a child's is its parent's). */
+  async may(userId: string, table: string): Promise<boolean> {
     const model = this.models.get(table);
     if (!model) return false;
-    const code = model.permissions[action];
+    const code = readPermissionOf(model);
     return code === null || hasPermission(this.db, userId, code);
   }
 
@@ -37,7 +34,7 @@ export class TableAccess {
   async mayList(userId: string, table: string): Promise<boolean> {
     const model = this.models.get(table);
     if (!model) return false;
-    const code = model.permissions.list;
+    const code = readPermissionOf(model);
     if (code === null) return true;
     const cache = permissionCacheOf(this.db);
     return (await cache.codesOf(userId)).has(code) || (await cache.switchedOff()).has(code);

@@ -12,36 +12,25 @@ import {
   type TableUpdate,
 } from '../../runtime/model/grid-sync/protocol.js';
 
-/** One table instance: a page's grid of one table (a page may show several tables). */
-export interface InstanceKey {
-  userId: string;
-  pageId: string;
-}
-
 /**
  * `page`: common-send-data for the other sockets of one page (the sender's socket excepted).
- * `table`: a row change for every instance showing the table, in the tenant when the table is
- * tenant-scoped, except the sending instance (a peer's change is never echoed to its own grid).
+ * `table`: a row change the server stored, for every socket showing the table (in the tenant when
+ * the table is tenant-scoped): ids and field names only, made by the server (entity-feed.ts).
  */
 export type GridDelivery =
   | { kind: 'page'; userId: string; pageId: string; exceptConn: string; key: string; args: unknown }
-  | { kind: 'table'; tenantId: number | null; except: InstanceKey | null; update: TableUpdate };
+  | { kind: 'table'; tenantId: number | null; update: TableUpdate };
 
 export function messageOf(delivery: GridDelivery): ServerMessage {
-  return delivery.kind === 'page'
-    ? { type: 'common-send-data', data: { key: delivery.key, args: delivery.args } }
-    : { type: 'update-table', data: delivery.update };
+  if (delivery.kind === 'page')
+    return { type: 'common-send-data', data: { key: delivery.key, args: delivery.args } };
+  // Named one by one: whatever else an object might carry never reaches a socket.
+  const { table, action, ids, fields } = delivery.update;
+  return { type: 'update-table', data: { table, action, ids, fields, origin: null } };
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v);
-
-function parseInstance(value: unknown): InstanceKey | null | undefined {
-  if (value === null) return null;
-  if (!isObject(value) || !isId(value.userId) || !isId(value.pageId)) return undefined;
-  return { userId: value.userId, pageId: value.pageId };
-}
 
 /** A bus payload back into a delivery; null when it is not one. */
 export function parseDelivery(payload: Readonly<Obj>): GridDelivery | null {
@@ -58,10 +47,10 @@ export function parseDelivery(payload: Readonly<Obj>): GridDelivery | null {
   if (payload.kind === 'table') {
     const { tenantId } = payload;
     if (tenantId !== null && !Number.isInteger(tenantId)) return null;
-    const except = parseInstance(payload.except);
+    // Values a payload may carry are not kept (parseTableUpdate): a row change is ids and names.
     const update = parseTableUpdate(payload.update);
-    if (except === undefined || !update || !TABLE_PATTERN.test(update.table)) return null;
-    return { kind: 'table', tenantId: tenantId as number | null, except, update };
+    if (!update || !TABLE_PATTERN.test(update.table)) return null;
+    return { kind: 'table', tenantId: tenantId as number | null, update };
   }
   return null;
 }

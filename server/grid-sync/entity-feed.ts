@@ -12,8 +12,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROW_VERSION_FIELD, type EntityModel } from '../../runtime/model/declaration/model.js';
-import { ID_PATTERN, type TableAction } from '../../runtime/model/grid-sync/protocol.js';
+import { ID_PATTERN, type TableAction, type TableUpdate } from '../../runtime/model/grid-sync/protocol.js';
 import type { Db } from '../db/database.js';
+import { listChangesOf } from '../entity/record-save.js';
 import { childChanges } from './child-feed.js';
 import type { GridDelivery } from './delivery.js';
 
@@ -85,10 +86,12 @@ export class EntityWriteFeed {
     const { model } = route;
     const query = asObject(request.query);
     const body = asObject(request.body);
+    // A child sent as a full list is told as the rows it added, edited and deleted (record-save.ts).
+    const children = { ...body, ...listChangesOf(request) };
     const auditOf = (m: EntityModel) => AUDIT_FIELDS.filter((name) => m.field(name) !== undefined);
     const audit = auditOf(model);
     if (route.kind === 'add' || route.kind === 'edit')
-      for (const change of childChanges(model, this.models, body, auditOf)) {
+      for (const change of childChanges(model, this.models, children, auditOf)) {
         const ids = change.action === 'delete' ? await this.gone(change.model, change.ids) : change.ids;
         if (change.action === 'add' || ids.length > 0)
           this.announce(request, change.model, change.action, ids, change.fields);
@@ -126,14 +129,14 @@ export class EntityWriteFeed {
   ): void {
     const tenantId = model.tenantScoped ? (request.auth?.tenantId ?? 0) : null;
     for (let i = 0; i < Math.max(ids.length, 1); i += IDS_PER_EVENT) {
-      const update = {
+      const update: TableUpdate = {
         table: model.name,
         action,
         ids: ids.slice(i, i + IDS_PER_EVENT),
         fields,
         origin: null,
       };
-      this.publish({ kind: 'table', tenantId, except: null, update });
+      this.publish({ kind: 'table', tenantId, update });
     }
   }
 

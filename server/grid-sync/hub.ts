@@ -51,10 +51,9 @@ export class GridSyncHub {
         if (conn.id !== delivery.exceptConn) send(conn, text);
       return;
     }
-    const { update, tenantId, except } = delivery;
+    const { update, tenantId } = delivery;
     for (const conn of [...(this.byTable.get(update.table) ?? [])]) {
       if (tenantId !== null && conn.tenantId !== tenantId) continue;
-      if (except && conn.userId === except.userId && conn.pageId === except.pageId) continue;
       // A grant revoked after the socket opened counts from the next change on.
       if (await this.mayList(conn.userId, conn.table)) send(conn, text);
     }

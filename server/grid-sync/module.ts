@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EntityModel } from '../../runtime/model/declaration/model.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import { TableAccess } from './access.js';
 import { parseDelivery, type GridDelivery } from './delivery.js';

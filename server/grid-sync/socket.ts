@@ -5,6 +5,9 @@
  * before the upgrade — the token is the sub-protocol, the path's userId must be the token's user, the
  * Origin must be ours — then, deny by default, the table must be a declared entity the user may list
  * and the tenant one of the user's.
+ *
+ * Row changes never come from here: the server announces what it stored (entity-feed.ts), because
+ * a browser's frame proves nothing — it could name any row and any values.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,7 +27,7 @@ import type { GridDelivery } from './delivery.js';
 import type { GridConnection, GridSyncHub } from './hub.js';
 
 export const HEARTBEAT_REPLY = JSON.stringify({ type: MessageType.heartbeat, data: 'pong' });
-/** Frames per socket per sweep: a heartbeat every 10 s is 3; the rest is room for real edits. */
+/** Frames per socket per sweep: a heartbeat every 10 s is 3; the rest is room for page messages. */
 const MAX_FRAMES_PER_SWEEP = 120;
 
 export const GridSocketMessages = {
@@ -69,7 +72,7 @@ async function checkHandshake(
   if (!ID_PATTERN.test(request.params.pageId))
     return { ok: false, status: 400, message: GridSocketMessages.badPage };
   const { table, tenant } = request.query;
-  if (typeof table !== 'string' || !(await deps.access.may(auth.user.userId, table, 'list')))
+  if (typeof table !== 'string' || !(await deps.access.may(auth.user.userId, table)))
     return { ok: false, status: 403, message: GridSocketMessages.table };
   const tenantId = tenant === undefined || tenant === '' ? 0 : Number(tenant);
   if (!Number.isInteger(tenantId) || !auth.user.tenants.has(tenantId))
@@ -117,14 +120,18 @@ export function registerGridSocketRoute(app: FastifyInstance, deps: GridSocketDe
           socket.close(1008, 'rate');
           return;
         }
-        void onFrame(deps, conn, socket, String(raw)).catch(() => socket.close(1011));
+        try {
+          onFrame(deps, conn, socket, String(raw));
+        } catch {
+          socket.close(1011);
+        }
       });
       socket.on('close', () => deps.hub.remove(conn));
     },
   );
 }
 
-async function onFrame(deps: GridSocketDeps, conn: GridConnection, socket: WebSocket, text: string) {
+function onFrame(deps: GridSocketDeps, conn: GridConnection, socket: WebSocket, text: string): void {
   const message = parseClientMessage(text);
   // Anything else is ignored: a frame the protocol does not know carries nothing to relay.
   if (!message) return;
@@ -132,21 +139,13 @@ async function onFrame(deps: GridSocketDeps, conn: GridConnection, socket: WebSo
     socket.send(HEARTBEAT_REPLY);
     return;
   }
+  // Same user, same page: nothing crosses to another person.
   if (message.type === 'common-send-data') {
     const { key, args } = message.data;
     deps.publish({ kind: 'page', userId: conn.userId, pageId: conn.pageId, exceptConn: conn.id, key, args });
     return;
   }
-  // A peer's change shows on others' screens: only someone who may edit the table may send one.
-  if (!(await deps.access.may(conn.userId, conn.table, 'edit'))) return;
-  const { id, values } = message.data;
-  const model = deps.access.model(conn.table);
-  const fields = Object.keys(values).filter((name) => model?.field(name) !== undefined);
-  const known = Object.fromEntries(fields.map((name) => [name, values[name]]));
-  deps.publish({
-    kind: 'table',
-    tenantId: model?.tenantScoped ? conn.tenantId : null,
-    except: { userId: conn.userId, pageId: conn.pageId },
-    update: { table: conn.table, action: 'edit', ids: [id], fields, values: known, origin: conn.pageId },
-  });
+  // update-table from a grid (JeecgBoot's sends a row's unsaved values after each cell edit) is not
+  // relayed, not even as ids: the values may be forged, and a change the server stored is already
+  // announced by the server itself. It was counted against the socket's rate like any frame.
 }

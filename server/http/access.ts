@@ -2,10 +2,11 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * Every route declares who may call it: 'public', 'authenticated' (any signed-in user), or a
- * permission code the user's roles must grant. A route without a declaration is refused at
- * registration, so nothing is reachable by accident (deny by default).
+ * permission code the user's roles must grant (or one of several: a uniqueness check serves the
+ * add and the edit form alike). A route without a declaration is refused at registration, so
+ * nothing is reachable by accident (deny by default).
  */
-export type RouteAccess = 'public' | 'authenticated' | { perm: string };
+export type RouteAccess = 'public' | 'authenticated' | { perm: string | readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +17,8 @@ declare module 'fastify' {
 export class MissingAccessError extends Error {}
 
 export function describeAccess(access: RouteAccess): string {
-  return typeof access === 'string' ? access : `perm:${access.perm}`;
+  if (typeof access === 'string') return access;
+  return `perm:${typeof access.perm === 'string' ? access.perm : access.perm.join('|')}`;
 }
 
 export interface RouteEntry {

@@ -5,6 +5,11 @@ import { fail, ResultCode } from '../result.js';
 import type { RouteAccess } from './access.js';
 import { hasPermission } from '../auth/permission-codes.js';
 
+async function anyPermission(db: Db, userId: string, codes: readonly string[]): Promise<boolean> {
+  for (const code of codes) if (await hasPermission(db, userId, code)) return true;
+  return false;
+}
+
 export interface AuthContext {
   userId: string;
   username: string;
@@ -26,7 +31,30 @@ export const AuthMessages = {
   tenantChanged: '用户租户信息变更,请重新登陆!',
   locked: '账号已被锁定,请联系管理员!',
   noPermission: '没有权限，请联系管理员授权',
+  noTenant: '该账号未关联任何租户，请联系管理员!',
 } as const;
+
+/** The tenants a user belongs to (sys_user.rel_tenant_ids "1,2"), in the order listed; 0 is none. */
+export function tenantsOf(relTenantIds: string): number[] {
+  return relTenantIds
+    .split(',')
+    .map((item) => Number(item.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/**
+ * The tenant a request works in. The client picks one after sign-in and sends it as tenant-id on
+ * every call; it must be one of the user's (null: refused). Without it (absent, empty or 0, as a
+ * client that never picked sends) the request works in the user's first tenant, never in "tenant
+ * 0": tenant-scoped rows all carry a real tenant, so 0 would show empty screens, and code that
+ * reads 0 as "every tenant" must never see it from a caller. 0 only when the user has no tenant.
+ */
+export function requestTenant(header: string | string[] | undefined, relTenantIds: string): number | null {
+  const tenants = tenantsOf(relTenantIds);
+  const asked = typeof header === 'string' && header.trim() !== '' ? Number(header) : 0;
+  if (asked === 0) return tenants[0] ?? 0;
+  return tenants.includes(asked) ? asked : null;
+}
 
 /**
  * The token comes only from the X-Access-Token header: never from the URL, where it would end up in
@@ -77,13 +105,14 @@ export function installAuthentication(app: FastifyInstance, db: Db, policy: Sess
       if (access === 'public') return;
       return deny(reply, 401, AuthMessages.locked, ResultCode.TOKEN_INVALID);
     }
-    const tenantHeader = request.headers['tenant-id'];
-    const tenantId = typeof tenantHeader === 'string' && tenantHeader !== '' ? Number(tenantHeader) : 0;
-    // The client picks its tenant after sign-in and sends it on every call; it must be one of the user's.
-    const userTenants = user.relTenantIds.split(',').filter(Boolean).map(Number);
-    if (tenantId !== 0 && !userTenants.includes(tenantId)) {
+    const tenantId = requestTenant(request.headers['tenant-id'], user.relTenantIds);
+    if (tenantId === null) {
       if (access === 'public') return;
       return deny(reply, 401, AuthMessages.tenantChanged, ResultCode.TOKEN_INVALID);
+    }
+    if (tenantId === 0) {
+      if (access === 'public') return;
+      return deny(reply, 401, AuthMessages.noTenant, ResultCode.TOKEN_INVALID);
     }
     request.auth = {
       userId: user.id,
@@ -94,7 +123,8 @@ export function installAuthentication(app: FastifyInstance, db: Db, policy: Sess
       tokenHash: found.tokenHash,
     };
     if (typeof access === 'object') {
-      if (!(await hasPermission(db, user.id, access.perm)))
+      const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;
+      if (!(await anyPermission(db, user.id, codes)))
         return deny(reply, 200, AuthMessages.noPermission, ResultCode.NO_AUTH);
     }
   });

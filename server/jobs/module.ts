@@ -8,7 +8,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import { seedId } from '../db/seed/ids.js';

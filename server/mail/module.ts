@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import { addRequestScope, guarded } from '../entity/route-kit.js';
 import { ApiError, okMessage } from '../result.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { single } from '../../runtime/model/query/compile.js';
 import { access, guarded, pageOf, queryOf } from '../entity/route-kit.js';
 import { ApiError, okMessage, ok } from '../result.js';

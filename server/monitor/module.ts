@@ -5,7 +5,7 @@
  * prefix and, with METRICS_TOKEN set, GET /metrics.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { HttpStats } from './http-stats.js';
 import { registerMetricsRoute } from './metrics.js';
 import { RedisMonitor } from './redis.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { AuthMessages } from '../http/authenticate.js';
 import { fail, ok, ResultCode } from '../result.js';
 import { holdsAdminRole } from '../sys/user/guards.js';

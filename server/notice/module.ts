@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { attachPermissionBus } from '../auth/permission-codes.js';
 import { createEventBus, type EventBus } from '../bus/index.js';
 import { registerAnnouncementAdminRoutes, registerAnnouncementReaderRoutes } from './announcement-routes.js';

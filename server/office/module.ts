@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import type { Approvals } from '../workflow/approval.js';

@@ -1,8 +1,9 @@
 /**
  * Importing a bundle (docs/modules/online-forms.md): every declaration is validated exactly like a
  * save, then compared with this environment: per declaration, menu and permission row new / changed
- * / unchanged. A dry run answers only that diff; an import applies it in ONE transaction (table
- * sync, new versions, menu and button rows), so a refusal anywhere changes nothing. Unchanged items
+ * / unchanged. The declarations are checked as one change (a parent beside the new child it names).
+ * A dry run answers only that diff; an import applies it in ONE transaction (table sync, new
+ * versions, menu and button rows: set-apply.ts), so a refusal anywhere changes nothing. Unchanged items
  * are not touched, so importing the same bundle twice changes nothing the second time.
  */
 import { createHash } from 'node:crypto';
@@ -13,9 +14,10 @@ import type { Db } from '../db/database.js';
 import { buttonsOf, menuOf, type BundleMenu, type BundlePermission } from './bundle.js';
 import { bundleJsonOf, parseBundle, type BundleIssue } from './bundle-parse.js';
 import { BundleMessages } from './messages.js';
-import { announce, refusedSync, SaveRefused, storedVersion, type OnlineContext } from './save.js';
-import { bumpHead, headByName, insertHead, versionJson } from './store.js';
-import { syncTable, SyncRefused } from './sync.js';
+import { announce, SaveRefused, type OnlineContext } from './save.js';
+import { writeDeclarations } from './set-apply.js';
+import { headByName, versionJson } from './store.js';
+import { tableIssues } from './table-check.js';
 
 export type DiffStatus = 'new' | 'changed' | 'unchanged';
 
@@ -37,6 +39,8 @@ interface PlannedDeclaration {
   item: DiffItem;
   next: LoadedDeclaration;
   json: string;
+  /** Where its problems point in the bundle. */
+  at: string;
 }
 
 type Field = Record<string, unknown> & { name?: unknown };
@@ -67,26 +71,37 @@ function refuse(issues: BundleIssue[]): never {
   throw new SaveRefused(BundleMessages.invalid(issues.length), { issues });
 }
 
-/** Validates the declarations and compares them with the stored current versions. */
+/**
+ * Validates the declarations as one change (a parent next to the new child it names, set-check.ts)
+ * and compares them with the stored current versions.
+ */
 async function planDeclarations(ctx: OnlineContext, decls: { name: string; declaration: unknown }[]) {
   const issues: BundleIssue[] = [];
   const planned: PlannedDeclaration[] = [];
+  const members: { i: number; name: string; declaration: unknown; stored: boolean }[] = [];
   for (const [i, { name, declaration }] of decls.entries()) {
     const file = ctx.registry.files.find((f) => f.declaration.name === name);
-    if (file) {
+    if (file)
       issues.push({
         path: `/declarations/${i}/name`,
         message: BundleMessages.fileDeclaration(name, file.file),
       });
-      continue;
-    }
-    const head = await headByName(ctx.db, name);
-    const check = ctx.registry.check(declaration, head ? name : null);
+    else members.push({ i, name, declaration, stored: !!(await headByName(ctx.db, name)) });
+  }
+  const checks = ctx.registry.checkSet(
+    members.map((m) => ({ json: m.declaration, previousName: m.stored ? m.name : null })),
+  );
+  for (const [k, { i, name }] of members.entries()) {
+    const check = checks[k];
     if (!check.value) {
       for (const issue of check.issues)
         issues.push({ path: `/declarations/${i}/declaration${issue.path}`, message: issue.message });
       continue;
     }
+    // The table rule now, so a dry run shows a refused table too (the import asks again, locked).
+    for (const issue of await tableIssues(ctx.db, check.value, ctx.adoptable))
+      issues.push({ path: `/declarations/${i}/declaration${issue.path}`, message: issue.message });
+    const head = await headByName(ctx.db, name);
     const json = JSON.stringify(check.value.declaration);
     const stored = head ? await versionJson(ctx.db, head.id, head.currentVersion) : undefined;
     const status: DiffStatus = !stored ? 'new' : stored === json ? 'unchanged' : 'changed';
@@ -102,6 +117,7 @@ async function planDeclarations(ctx: OnlineContext, decls: { name: string; decla
       item: { kind: 'declaration', key: name, title, status, changes },
       next: check.value,
       json,
+      at: `/declarations/${i}/declaration`,
     });
   }
   return { issues, planned };
@@ -221,33 +237,16 @@ export async function importBundle(
   const items = [...planned.map((p) => p.item), ...menuItems, ...permItems];
   const diff = { items, summary: summaryOf(items) };
   if (!options.apply || diff.summary.new + diff.summary.changed === 0) return diff;
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const p of planned) {
-        if (p.item.status === 'unchanged') continue;
-        const values = {
-          name: p.next.declaration.name,
-          title: p.next.declaration.title,
-          tableName: p.next.model.table,
-          declaration: p.json,
-          comment: BundleMessages.comment(bundle.exportedAt),
-          user: options.user,
-        };
-        const head = await headByName(trx, p.item.key);
-        await syncTable(trx, head ? await storedVersion(trx, head) : null, p.next);
-        if (!head) await insertHead(trx, values);
-        else if ((await bumpHead(trx, head.id, head.rowVersion, values)) === null)
-          throw new SaveRefused(BundleMessages.changedMeanwhile(p.item.key), {});
-      }
-      for (const [i, m] of bundle.menus.entries())
-        if (menuItems[i].status !== 'unchanged') await applyMenu(trx, m);
-      for (const [i, p] of bundle.permissions.entries())
-        if (permItems[i].status !== 'unchanged') await applyPermission(trx, p, 200 + i);
-    });
-  } catch (error) {
-    if (error instanceof SyncRefused) throw refusedSync(error);
-    throw error;
-  }
+  const comment = BundleMessages.comment(bundle.exportedAt);
+  const writes = planned
+    .filter((p) => p.item.status !== 'unchanged')
+    .map((p) => ({ next: p.next, json: p.json, at: p.at, comment, expect: 'any' as const }));
+  await writeDeclarations(ctx, writes, options.user, async (trx) => {
+    for (const [i, m] of bundle.menus.entries())
+      if (menuItems[i].status !== 'unchanged') await applyMenu(trx, m);
+    for (const [i, p] of bundle.permissions.entries())
+      if (permItems[i].status !== 'unchanged') await applyPermission(trx, p, 200 + i);
+  });
   await announce(ctx);
   await permissionsChanged(ctx.db, null);
   return diff;

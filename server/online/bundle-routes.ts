@@ -60,9 +60,9 @@ export function registerBundleRoutes(app: FastifyInstance, ctx: OnlineContext): 
     }),
   );
   app.get('/online/cgform/table/list', perm(CGFORM_PERMS.add), () =>
-    guarded(async () => ok(await importableTables(ctx.db))),
+    guarded(async () => ok(await importableTables(ctx.db, ctx.adoptable))),
   );
   app.get('/online/cgform/table/declaration', perm(CGFORM_PERMS.add), (request) =>
-    guarded(async () => ok(await declarationOfTable(ctx.db, asRecord(request.query).table))),
+    guarded(async () => ok(await declarationOfTable(ctx.db, asRecord(request.query).table, ctx.adoptable))),
   );
 }

@@ -156,7 +156,8 @@ export function registerDesignerRoutes(app: FastifyInstance, ctx: OnlineContext)
       const current = await storedVersion(ctx.db, head);
       if (!current) throw new ApiError(OnlineMessages.notFound);
       try {
-        await ctx.db.transaction().execute((trx) => syncTable(trx, current, current));
+        const options = { adoptable: ctx.adoptable };
+        await ctx.db.transaction().execute((trx) => syncTable(trx, current, current, options));
       } catch (error) {
         if (error instanceof SyncRefused) throw refusedSync(error);
         throw error;

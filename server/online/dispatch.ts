@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { createRecordValidation } from '../../runtime/model/declaration/record-validator.js';
 import type { LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
 import { requireAccessDeclarations } from '../http/access.js';
@@ -20,6 +20,8 @@ import { registerExport } from '../entity/export.js';
 import { IMPORT_LIMITS, registerImport } from '../entity/import.js';
 import type { EntityDeps } from '../entity/route-kit.js';
 import { EntityStore } from '../entity/store.js';
+import { linkModels } from '../entity/graph.js';
+import { provideReferenceModels } from '../entity/references.js';
 import { registerTransitionRoutes } from '../entity/transition-routes.js';
 import { registerTreeRoutes } from '../entity/tree.js';
 import { registerTreeSelectRoutes } from '../entity/tree-select.js';
@@ -54,6 +56,14 @@ async function buildInner(
   );
   await app.register(multipart, { limits: IMPORT_LIMITS });
   const format = createDateFormatter(config.timeZone);
+  // Designed children read through their designed parents, as file children do (graph.ts).
+  const graph = linkModels(designed.map((item) => item.model));
+  // References to and from designed forms resolve against what is served now (entity/references.ts).
+  provideReferenceModels(
+    db,
+    'designed',
+    designed.map((item) => item.model),
+  );
   const byName = new Map<string, EntityStore>();
   const entityDeps: EntityDeps = {
     db,
@@ -63,7 +73,7 @@ async function buildInner(
     formatDate: format,
     dataDir: config.dataDir,
     storeOf: (name) => byName.get(name),
-    parentKeysOf: () => [],
+    parentKeysOf: (entity) => graph.parentsOf(entity).map((link) => link.foreignKey),
   };
   for (const item of designed) byName.set(item.model.name, new EntityStore(db, item.model, config.timeZone));
   for (const store of byName.values()) {

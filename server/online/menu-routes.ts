@@ -10,7 +10,7 @@ import { buildEntityModel } from '../../runtime/model/declaration/model.js';
 import type { TreeSelectNode } from '../../runtime/model/contract/tree-select.js';
 import { permissionsChanged } from '../auth/permission-codes.js';
 import { asRecord } from '../entity/body.js';
-import { declaredComponents, syncDeclaredMenus } from '../entity/menu-sync.js';
+import { declaredComponents, moveDesignerButtons, syncDeclaredMenus } from '../entity/menu-sync.js';
 import { checkId, guarded } from '../entity/route-kit.js';
 import { ApiError, ok } from '../result.js';
 import { CGFORM_PERMS } from './designer-routes.js';
@@ -83,6 +83,7 @@ export function registerMenuRoutes(app: FastifyInstance, ctx: OnlineContext): vo
       const menu = { parent: parentUrl, path: `/online/cgformList/${head.name}`, title, order };
       const model = buildEntityModel({ ...current.declaration, menu });
       await syncDeclaredMenus(db, [model]);
+      await moveDesignerButtons(db, model);
       await permissionsChanged(db, null);
       return ok(null, existing.rows.length > 0 ? OnlineMessages.menuExists : OnlineMessages.menuAdded);
     }),

@@ -17,6 +17,10 @@ export const OnlineMessages = {
   menuAdded: '菜单已生成，请在角色管理中授权',
   menuExists: '该表单的菜单已存在，已补齐按钮权限',
   exportInvalid: (detail: string) => `导出的文件声明未通过校验：${detail}`,
+  setTooMany: (max: number) => `一次最多保存 ${max} 个表单`,
+  setDuplicate: (name: string) => `表单“${name}”在本次保存中出现了多次`,
+  savedSet: (saved: readonly { title: string; version: number }[]) =>
+    `保存成功：${saved.map((s) => `${s.title}（版本 ${s.version}）`).join('，')}`,
 } as const;
 
 /**
@@ -49,6 +53,27 @@ export const SyncMessages = {
   tableTaken: (table: string) => `表 ${table} 已存在且不属于该表单，请换一个表名`,
 } as const;
 
+/**
+ * Which table a designed form may use (server/entity/table-rule.ts): never the platform's own, never
+ * another form's, an existing table only from the operator's ADOPTABLE_TABLES; and what the
+ * database said when it refused a change.
+ */
+export const TableMessages = {
+  platformAdopt: (table: string) =>
+    `不能接管系统表：${table}（该表由平台的数据库迁移创建，只供平台自身的功能使用）`,
+  platformUse: (table: string) => `不能使用系统表：${table}（该表由平台的数据库迁移创建），请换一个表名`,
+  notListed: (table: string) =>
+    `不能接管表 ${table}：它不在可接管的表清单中，请换一个表名，或请运维人员把它加入 ADOPTABLE_TABLES`,
+  idType: (table: string, type: string) =>
+    `不能接管表 ${table}：它的 id 列是 ${type} 类型，表单的记录需要字符串类型的 id`,
+  create: '建表',
+  alter: '修改表结构',
+  column: (name: string) => `新增列 ${name}`,
+  index: (name: string) => `建索引 ${name}`,
+  refused: (table: string, step: string, reason: string) =>
+    `数据库拒绝了对表 ${table} 的修改（${step}）：${reason}`,
+} as const;
+
 /** Bundles between environments and importing a table (docs/modules/online-forms.md). */
 export const BundleMessages = {
   noneChosen: '请选择要导出的表单',
@@ -75,7 +100,8 @@ export const BundleMessages = {
   nothing: '导入包与本环境一致，没有需要导入的内容',
   comment: (exportedAt: string) => `导入包导入（导出于 ${exportedAt || '未知时间'}）`,
   changedMeanwhile: (name: string) => `表单“${name}”在导入时被他人修改，请重新预览后再导入`,
-  tableNotImportable: (table: string) => `表“${table}”不能导入：只能导入没有表单使用的业务表`,
+  tableNotImportable: (table: string) =>
+    `表“${table}”不能导入：只能导入可接管的表清单（ADOPTABLE_TABLES）中、还没有表单使用的表`,
   noIdColumn: (table: string) =>
     `表“${table}”没有字符串类型的 id 列，不能作为表单的表（表单的记录以字符串 id 为主键）`,
 } as const;

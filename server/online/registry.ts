@@ -15,8 +15,10 @@ import {
 import { loadDeclaration, type LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
 import { formatIssue } from '../../runtime/model/declaration/types.js';
 import { serverIssues } from '../entity/load.js';
+import { platformRefusal, subjectOf } from '../entity/table-rule.js';
 import { ok } from '../result.js';
 import { OnlineMessages } from './messages.js';
+import { checkDesignedSet, type SetMember } from './set-check.js';
 import { currentDeclarations, fingerprint } from './store.js';
 
 /** What GET /online/cgform/api/declaration/:name answers, serialised once per version. */
@@ -80,6 +82,26 @@ export class OnlineRegistry {
     return server.length > 0 ? { value: null, issues: server } : result;
   }
 
+  /**
+   * Validates several designed declarations as one change (a parent and its new child): each is
+   * checked like `check`, next to the others of the set instead of their stored versions.
+   */
+  checkSet(members: readonly SetMember[]): DesignedCheck[] {
+    const designed = [...this.designed.values()].map((d) => d.loaded);
+    return checkDesignedSet(this.files, designed, members).map((result, i) => {
+      const { previousName, json } = members[i];
+      const name = json && typeof json === 'object' ? (json as { name?: unknown }).name : undefined;
+      if (previousName === null && typeof name === 'string' && this.designed.has(name))
+        return {
+          value: null,
+          issues: [{ file: designedSource(name), path: '/name', message: OnlineMessages.nameTaken(name) }],
+        };
+      if (!result.value) return result;
+      const server = serverIssues([result.value]);
+      return server.length > 0 ? { value: null, issues: server } : result;
+    });
+  }
+
   /** Reloads the designed declarations when the database has others than this copy (serialised). */
   reload(): Promise<void> {
     this.reloading = this.reloading
@@ -96,7 +118,11 @@ export class OnlineRegistry {
     const next = new Map<string, DesignedEntry>();
     for (const row of await currentDeclarations(this.db)) {
       const result = loadDeclaration({ file: designedSource(row.name), json: JSON.parse(row.declaration) });
-      if (result.value) next.set(row.name, { id: row.id, version: row.version, loaded: result.value });
+      // Saved by a server before issue 31 over a platform table (wf_task ...): never served again.
+      const platform = result.value && platformRefusal(subjectOf(result.value));
+      if (platform)
+        this.warn(`designed declaration "${row.name}" skipped: table "${platform.table}" is the platform's`);
+      else if (result.value) next.set(row.name, { id: row.id, version: row.version, loaded: result.value });
       else this.warn(`designed declaration skipped: ${result.issues.map(formatIssue).join('; ')}`);
     }
     const merged = mergeRegistry(

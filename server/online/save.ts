@@ -9,18 +9,21 @@ import { designedSource } from '../../runtime/model/declaration/registry.js';
 import { loadDeclaration, type LoadedDeclaration } from '../../runtime/model/declaration/validate.js';
 import type { DeclarationIssue } from '../../runtime/model/declaration/types.js';
 import { permissionsChanged } from '../auth/permission-codes.js';
-import { syncDeclaredMenus } from '../entity/menu-sync.js';
+import { DESIGNER_MENU_URL, syncDeclaredMenus } from '../entity/menu-sync.js';
 import { ApiError } from '../result.js';
 import { OnlineMessages, SyncMessages } from './messages.js';
 import type { OnlineRegistry } from './registry.js';
 import { bumpHead, headByName, insertHead, versionJson, type HeadRow } from './store.js';
 import { syncTable, SyncRefused } from './sync.js';
 import type { MigrationOffer } from './sync-plan.js';
+import { TableRefused } from './table-check.js';
 
 export interface OnlineContext {
   db: Db;
   registry: OnlineRegistry;
   bus: EventBus;
+  /** ADOPTABLE_TABLES: the existing tables a designed form may adopt (server/entity/table-rule.ts). */
+  adoptable: ReadonlySet<string>;
 }
 
 /** A refused save whose answer carries details for the designer: problems by path, or sync reasons. */
@@ -105,7 +108,7 @@ export async function saveDesigned(
   let saved: { id: string; version: number };
   try {
     saved = await db.transaction().execute(async (trx) => {
-      await syncTable(trx, previous, next, { confirm: input.confirm });
+      await syncTable(trx, previous, next, { confirm: input.confirm, adoptable: ctx.adoptable });
       if (!input.head) {
         if (await headByName(trx, declaration.name))
           throw new ApiError(OnlineMessages.nameTaken(declaration.name));
@@ -122,14 +125,22 @@ export async function saveDesigned(
     throw error;
   }
   await announce(ctx);
-  // A screen with a menu row gets the button rows of permission codes this version added.
-  await syncDeclaredMenus(db, [model]);
+  // The button rows of permission codes this version added: under the screen's menu row, or the
+  // designer's while it has none (so the admin who designed it can read its rows at once).
+  await syncDeclaredMenus(db, [model], DESIGNER_MENU_URL);
   await permissionsChanged(db, null);
   return { ...saved, model: next };
 }
 
-/** A sync refusal as the designer shows it: every reason, then what this version can do. */
-export function refusedSync(error: SyncRefused): SaveRefused {
+/**
+ * A sync refusal as the designer shows it: every reason, then what this version can do. A refused
+ * table is a problem of the declaration at a JSON path (`at` prefixes it inside a bundle).
+ */
+export function refusedSync(error: SyncRefused, at = ''): SaveRefused {
+  if (error instanceof TableRefused)
+    return new SaveRefused(error.message, {
+      issues: [{ path: `${at}${error.refusal.path}`, message: error.message }],
+    });
   const migrations = error.migrations.length > 0 ? error.migrations : undefined;
   return new SaveRefused(error.message, {
     reasons: error.reasons,

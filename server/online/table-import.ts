@@ -1,29 +1,19 @@
 /**
  * Importing an existing table as a declaration (docs/modules/online-forms.md): the tables offered
- * are the current schema's base tables that no declaration (file or designed) owns, minus the
- * system's own (by prefix). A table name from the client is only ever compared with that list; the
- * columns are then read from information_schema with bound values. The answer is a new, unsaved
+ * are the ones a declaration may adopt (server/entity/table-rule.ts), that is the operator's
+ * ADOPTABLE_TABLES that exist in the current schema and that no declaration (file or designed)
+ * owns; never a platform table. A table name from the client is only ever compared with that list;
+ * the columns are then read from information_schema with bound values. The answer is a new, unsaved
  * declaration that adopts the table (`adoptTable`): the designer opens it, the admin saves it.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { PLATFORM_TABLES } from '../db/platform-tables.js';
 import { RESERVED_FIELD_NAMES, toColumnName } from '../../runtime/model/declaration/model.js';
 import { DESIGNED_BASE_PATH } from '../../runtime/model/declaration/registry.js';
 import { ApiError } from '../result.js';
 import { BundleMessages } from './messages.js';
 
-/** The platform's own tables: never offered (they belong to modules with hand-written code). */
-const SYSTEM_PREFIXES = [
-  'sys_',
-  'onl_cgform_',
-  'onl_cgreport',
-  'qrtz_',
-  'act_',
-  'flw_',
-  'kysely_',
-  'pg_',
-  'jimu_',
-];
 /** The engine's columns: the declaration gets them anyway. */
 const ENGINE_COLUMNS = new Set([
   'id',
@@ -42,15 +32,20 @@ export interface ImportableTable {
   comment: string | null;
 }
 
-export async function importableTables(db: Db): Promise<ImportableTable[]> {
+/** The adoptable tables (`adoptable` = ADOPTABLE_TABLES) that exist and no declaration owns. */
+export async function importableTables(db: Db, adoptable: ReadonlySet<string>): Promise<ImportableTable[]> {
+  // The platform's tables are refused by the setting already; left out here again, by name.
+  const wanted = [...adoptable].filter((name) => !PLATFORM_TABLES.has(name));
+  if (wanted.length === 0) return [];
   const rows = await sql<ImportableTable>`select t.table_name as name,
       obj_description(format('%I.%I', t.table_schema, t.table_name)::regclass, 'pg_class') as comment
     from information_schema.tables t
     where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+      and t.table_name in (${sql.join(wanted)})
       and t.table_name not in (select table_name from sys_declaration where table_name is not null)
       and t.table_name not in (select table_name from onl_cgform_head)
     order by t.table_name`.execute(db);
-  return rows.rows.filter((r) => !SYSTEM_PREFIXES.some((p) => r.name.startsWith(p)));
+  return rows.rows;
 }
 
 interface ColumnRow {
@@ -105,9 +100,13 @@ export interface ImportedTable {
 }
 
 /** The new declaration adopting `table` (checked against the importable list first). */
-export async function declarationOfTable(db: Db, table: unknown): Promise<ImportedTable> {
+export async function declarationOfTable(
+  db: Db,
+  table: unknown,
+  adoptable: ReadonlySet<string>,
+): Promise<ImportedTable> {
   const wanted = typeof table === 'string' ? table : '';
-  const found = (await importableTables(db)).find((t) => t.name === wanted);
+  const found = (await importableTables(db, adoptable)).find((t) => t.name === wanted);
   if (!found) throw new ApiError(BundleMessages.tableNotImportable(wanted.slice(0, 63)));
   const rows = await sql<ColumnRow>`select c.column_name as column, c.data_type,
       c.character_maximum_length as length, c.is_nullable as nullable,

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { hasPermission } from '../auth/permission-codes.js';
 import { addRequestScope } from '../entity/route-kit.js';
 import { installDutyHistory } from './duty-history.js';

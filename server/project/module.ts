@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import { createDateFormatter } from '../http/dates.js';
 import type { TodoRegistry } from '../todo/source.js';

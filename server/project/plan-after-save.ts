@@ -1,6 +1,7 @@
 /**
  * A plan's tasks as they will be after a save (plan-guard.ts checks them with plan-rules.ts): the
- * stored rows with a grid payload ({added, edited, deletedIds}) or one task's add / edit applied.
+ * stored rows with a grid payload ({added, edited, deletedIds}) or a full list of rows, or one
+ * task's add / edit applied.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -44,8 +45,18 @@ export const afterSave = {
     return { ...plan.rows[0], tasks: tasks.rows };
   },
 
-  /** The grid payload of a plan's save over its stored tasks. */
+  /**
+   * The grid payload of a plan's save over its stored tasks; a full list (queryById's shape) is the
+   * new set: listed rows over their stored ones, rows without id new, the stored rows it leaves out gone.
+   */
   applyGrid(stored: readonly TaskRow[], payload: unknown): TaskRow[] {
+    if (Array.isArray(payload)) {
+      const byId = new Map(stored.map((t) => [t.id ?? '', t]));
+      return asRows(payload).map((r) => {
+        const saved = typeof r.id === 'string' ? byId.get(r.id) : undefined;
+        return saved ? factsOf(r, saved) : factsOf(r);
+      });
+    }
     if (typeof payload !== 'object' || payload === null) return [...stored];
     const p = payload as Record<string, unknown>;
     const gone = new Set(

@@ -140,10 +140,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ProjectContext)
     }),
   );
 
-  app.get('/sys/duplicate/projectNameCheck', signedIn, (request) =>
+  // Uniqueness checks tell whether a name exists: for the people who fill the add and edit forms.
+  const formFillers = { config: { access: { perm: ['project:add', 'project:edit'] } } };
+  app.get('/sys/duplicate/projectNameCheck', formFillers, (request) =>
     guarded(() => nameOrCodeCheck(ctx, request, 'name')),
   );
-  app.get('/sys/duplicate/projectCodeCheck', signedIn, (request) =>
+  app.get('/sys/duplicate/projectCodeCheck', formFillers, (request) =>
     guarded(() => nameOrCodeCheck(ctx, request, 'code')),
   );
 
@@ -161,11 +163,15 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ProjectContext)
     }),
   );
 
-  app.get('/sys/resource/queryContactsPost', signedIn, () => guarded(() => distinctTexts(ctx, 'post', null)));
-  app.get('/sys/resource/queryContactsDepart', signedIn, () =>
+  // The departments and posts typed into customer contacts: suggestions for whoever reads them.
+  const resourceReaders = { config: { access: { perm: 'resource:list' } } };
+  app.get('/sys/resource/queryContactsPost', resourceReaders, () =>
+    guarded(() => distinctTexts(ctx, 'post', null)),
+  );
+  app.get('/sys/resource/queryContactsDepart', resourceReaders, () =>
     guarded(() => distinctTexts(ctx, 'depart', null)),
   );
-  app.get('/sys/resource/queryCustomerDepart', signedIn, (request) =>
+  app.get('/sys/resource/queryCustomerDepart', resourceReaders, (request) =>
     guarded(() => distinctTexts(ctx, 'depart', checkId(text(request, 'customerId')))),
   );
 }

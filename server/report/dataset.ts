@@ -10,8 +10,17 @@ import { ApiError } from '../result.js';
 
 export const REPORT_SCHEMA = 'rpt';
 export const REPORT_ROLE = 'zj_report';
-/** The session setting holding the caller's tenant while a report runs. */
+/**
+ * The session setting holding the caller's tenant while a report runs on a data source (views on
+ * the source may read it). On the own database the views read a signed token instead (below).
+ */
 export const TENANT_SETTING = 'zj.tenant_id';
+/**
+ * The own database's report session sets `<tenant>.<signature>` here (report-tenant.ts); the views
+ * read it through zj_report_tenant() (migration 0048), which answers the tenant only when the
+ * signature is right, so a statement that sets another tenant sees tenant-0 rows only.
+ */
+export const REPORT_TENANT_SETTING = 'zj.report_tenant';
 /** Serialises the views' rebuild across servers. */
 const VIEW_LOCK = 7_214_303;
 
@@ -25,6 +34,7 @@ export const CLOSED_TABLES: ReadonlySet<string> = new Set([
   'sys_declaration',
   'kysely_migration',
   'kysely_migration_lock',
+  'sys_report_key',
 ]);
 /** Never a report column, whatever table it is in. */
 const CLOSED_COLUMNS = /(^|_)(password|password_hash|salt|secret|token|token_hash)$/;
@@ -65,8 +75,13 @@ export async function checkDatasetTable(db: Db, table: DatasetTable): Promise<st
   return table.columns;
 }
 
-/** The statement answering the tables reports may read (their view names, column `name`). */
-export const DATASET_TABLES = 'select table_name as name from sys_report_table';
+/**
+ * The statement answering the tables reports may read: the views of the report schema, column
+ * `name`. Read from the catalog, which the report login may read too (the data set's own table
+ * it may not), and what a report can read is exactly the views that exist.
+ */
+export const DATASET_TABLES = `select c.relname as name from pg_catalog.pg_class c
+  where c.relnamespace = '${REPORT_SCHEMA}'::regnamespace and c.relkind = 'v'`;
 
 /** The tables reports may read (their view names). */
 export async function datasetNames(db: Db): Promise<Set<string>> {
@@ -97,17 +112,17 @@ export async function syncReportViews(db: Db): Promise<void> {
         .filter((c) => existing.includes(c) && !CLOSED_COLUMNS.test(c));
       if (columns.length === 0) continue;
       const view = sql.table(`${REPORT_SCHEMA}.${row.tableName}`);
-      // Deleted rows never show; tenant rows only to their tenant (0 is everyone's), read from the
-      // setting the report session makes (run.ts) and a report statement cannot change.
+      // Deleted rows never show; tenant rows only to their tenant (0 is everyone's), from the signed
+      // setting the report session makes (session.ts), checked once per statement (an InitPlan).
+      // A statement that changes the setting cannot sign it, and then sees tenant-0 rows only.
       const where = [
         ...(existing.includes('del_flag') ? [sql`del_flag = 0`] : []),
-        ...(existing.includes('tenant_id')
-          ? [
-              sql`tenant_id in (0, coalesce(nullif(current_setting(${sql.lit(TENANT_SETTING)}, true), ''), '0')::int)`,
-            ]
-          : []),
+        ...(existing.includes('tenant_id') ? [sql`tenant_id in (0, (select zj_report_tenant()))`] : []),
       ];
-      await sql`create view ${view} as select ${sql.join(columns.map((c) => sql.id(c)))}
+      // A security barrier: the view's own conditions run before a report's (unless an operator is
+      // leakproof), so a condition that errors or divides by zero on a row cannot probe the rows of
+      // another tenant or deleted ones through its message.
+      await sql`create view ${view} with (security_barrier = true) as select ${sql.join(columns.map((c) => sql.id(c)))}
         from ${sql.table(row.tableName)}${where.length > 0 ? sql` where ${sql.join(where, sql` and `)}` : sql``}`.execute(
         trx,
       );

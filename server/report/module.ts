@@ -1,11 +1,12 @@
 /**
  * Online reports (docs/modules/reports.md): the report data set's views are rebuilt at start (the
- * declared tables exist by then), then the designer, data set, menu and report screen calls. The
- * data sources' pools (source-pools.ts) end with the server.
+ * declared tables exist by then), the report login is opened on PostgreSQL (report-login.ts), then
+ * the designer, data set, menu and report screen calls. The data sources' pools (source-pools.ts)
+ * and the report login's end with the server.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { REPORT_DEFAULTS } from '../config.js';
+import type { AppDeps } from '../deps.js';
+import { EMBEDDED_REPORT_MAX_COST, REPORT_DEFAULTS } from '../config.js';
 import { createDateFormatter } from '../http/dates.js';
 import { registerReportApiRoutes } from './api-routes.js';
 import { ReportCache } from './cache.js';
@@ -13,6 +14,7 @@ import { syncReportViews } from './dataset.js';
 import { registerReportDatasetRoutes } from './dataset-routes.js';
 import { registerReportDesignerRoutes } from './designer-routes.js';
 import { registerReportMenuRoutes } from './menu-routes.js';
+import { closeReportLogin, openReportLogin } from './report-login.js';
 import type { ReportDeps } from './run.js';
 import { ReportSourcePools } from './source-pools.js';
 import { createSecretBox } from '../sys/data-source/secret.js';
@@ -25,18 +27,26 @@ export async function registerReports(app: FastifyInstance, deps: AppDeps): Prom
     timeZone: deps.config.timeZone,
     timeoutMs: limits.timeoutMs,
     exportRows: limits.exportRows,
-    maxCost: limits.maxCost ?? REPORT_DEFAULTS.maxCost,
+    // Lower on the embedded database, where no statement timeout backs the estimate.
+    maxCost:
+      deps.config.report?.maxCost ??
+      (deps.database.kind === 'pglite' ? EMBEDDED_REPORT_MAX_COST : REPORT_DEFAULTS.maxCost),
     cache: new ReportCache(),
     // Its own box over the same key (DATA_SOURCE_KEY or the data directory's key file).
     sources: new ReportSourcePools(
       deps.database.db,
       createSecretBox(deps.config.dataSourceKey, deps.config.dataDir),
       (message) => app.log.warn(message),
+      deps.config.dataSourceHosts,
     ),
     now: () => format(new Date()),
   };
   app.addHook('onClose', () => reportDeps.sources.close());
   await syncReportViews(deps.database.db);
+  await openReportLogin(deps.database, deps.config.reportDatabaseUrl ?? '', (message) =>
+    app.log.warn(message),
+  );
+  app.addHook('onClose', () => closeReportLogin(deps.database));
   registerReportDesignerRoutes(app, reportDeps);
   registerReportMenuRoutes(app, reportDeps);
   registerReportDatasetRoutes(app, reportDeps);

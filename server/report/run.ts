@@ -100,13 +100,30 @@ export async function guardStatement(
   values: ParamValues,
   source: ReportSource | null,
 ): Promise<void> {
-  await guardWith(def, values, source ? null : await datasetNames(deps.database.db));
+  await guardWith(def, values, source ? null : await datasetNames(deps.database.db), timedOut(deps, source));
+}
+
+/**
+ * Whether a statement timeout stops a runaway statement where the report runs: on PostgreSQL (the
+ * own database or a source) it does; the embedded database cannot interrupt one, so the guard
+ * refuses there what the planner's estimate does not bound (WITH RECURSIVE).
+ */
+function timedOut(deps: ReportDeps, source: ReportSource | null): boolean {
+  return source !== null || deps.database.kind === 'postgres';
 }
 
 /** The guard with the tables already known (a report session reads them as it opens). */
-function guardWith(def: ReportDefinition, values: ParamValues, tables: ReadonlySet<string> | null) {
+function guardWith(
+  def: ReportDefinition,
+  values: ParamValues,
+  tables: ReadonlySet<string> | null,
+  recursive: boolean,
+) {
   const { sql } = compileTemplate(def.head.cgrSql, values);
-  return checkReportSql(sql, tables ? { tables, schema: REPORT_SCHEMA } : { tables: null });
+  return checkReportSql(
+    sql,
+    tables ? { tables, schema: REPORT_SCHEMA, recursive } : { tables: null, recursive },
+  );
 }
 
 /** The statement with empty parameters checked (designer and runs alike); answers where it runs. */
@@ -194,7 +211,7 @@ export async function reportPage(
   if (cached) return cached;
   const options = { timeoutMs: deps.timeoutMs, tenantId: auth.tenantId, reader: auth.userId };
   const answer = await withReportTarget(deps.database, source, options, async (session) => {
-    await guardWith(def, values, session.tables);
+    await guardWith(def, values, session.tables, timedOut(deps, source));
     // The same statement and values passed within the minute: the next page skips the EXPLAIN.
     const costKey = JSON.stringify([
       source?.code ?? '',

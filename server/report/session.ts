@@ -1,15 +1,17 @@
 /**
- * Where a report statement runs: a read-only transaction with a statement timeout, as the role
- * zj_report with search_path rpt (the report data set's views and nothing else), and the caller's
- * tenant in a setting the views read. The transaction always rolls back. Statements go to the
- * driver directly, which also answers the columns' types (parseSql needs them for an empty result).
+ * Where a report statement runs: a read-only transaction with a statement timeout, with
+ * search_path rpt (the report data set's views and nothing else), as the report login on
+ * PostgreSQL (report-login.ts) or `SET LOCAL ROLE zj_report` where there is none (the embedded
+ * database), and the caller's tenant signed in a setting the views check (report-tenant.ts). The
+ * transaction always rolls back. Statements go to the driver directly, which also answers the
+ * columns' types (parseSql needs them for an empty result).
  */
 import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
-import { readerPoolFor, standbyFailed } from '../db/read-routing.js';
-import { isDatabaseUnavailable } from '../http/db-errors.js';
 import { ApiError } from '../result.js';
-import { DATASET_TABLES, REPORT_ROLE, REPORT_SCHEMA, TENANT_SETTING } from './dataset.js';
+import { DATASET_TABLES, REPORT_ROLE, REPORT_SCHEMA, REPORT_TENANT_SETTING } from './dataset.js';
+import { connectReport } from './report-login.js';
+import { pglitePid, processIdOf, tenantKey, tenantToken } from './report-tenant.js';
 
 export interface ReportField {
   name: string;
@@ -101,14 +103,17 @@ export function sessionNumbers(options: SessionOptions): { timeout: string; tena
   };
 }
 
-/** The product's own database: timeout, tenant, the report role and the report views' schema. */
-function ownSetup(options: SessionOptions): SessionSetup {
-  const { timeout, tenant } = sessionNumbers(options);
+/**
+ * The product's own database: timeout, the signed tenant, the report role (unless the connection
+ * logged in as the report login already) and the report views' schema.
+ */
+function ownSetup(options: SessionOptions, tenantSigned: string, setRole: boolean): SessionSetup {
+  const { timeout } = sessionNumbers(options);
   return {
     settings: [
       ['statement_timeout', timeout],
-      [TENANT_SETTING, tenant],
-      ['role', REPORT_ROLE],
+      [REPORT_TENANT_SETTING, tenantSigned],
+      ...(setRole ? [['role', REPORT_ROLE] as const] : []),
       ['search_path', REPORT_SCHEMA],
     ],
     // Read in the transaction's snapshot and the same round trip as BEGIN, before the role changes.
@@ -182,33 +187,23 @@ export function releaseAfterRollback(client: pg.PoolClient, broken?: () => Error
   );
 }
 
-/**
- * A connection for a report of `reader` (a user id): the read standby's when it may serve that user
- * now (server/db/read-routing.ts), the primary's otherwise and when the standby does not answer.
- */
-async function connectReader(handle: DatabaseHandle, reader: string | undefined): Promise<pg.PoolClient> {
-  const primary = handle.pool!;
-  const standby = reader === undefined ? null : readerPoolFor(handle.db, reader);
-  if (!standby) return primary.connect();
-  try {
-    return await standby.connect();
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    standbyFailed(handle.db);
-    return primary.connect();
-  }
-}
-
 /** Runs `work` in a report session on the product's own database. */
 export async function withReportSession<T>(
   handle: DatabaseHandle,
   options: SessionOptions,
   work: (session: ReportSession) => Promise<T>,
 ): Promise<T> {
+  // Read before a connection is taken (once per database): the key the tenant is signed with.
+  const key = await tenantKey(handle.db);
   if (handle.pool) {
-    const client = await connectReader(handle, options.reader);
+    const { client, asLogin } = await connectReport(handle, options.reader);
     try {
-      return await inReadOnlyTransaction(pgSessionConnection(client), ownSetup(options), work);
+      const signed = tenantToken(key, options.tenantId, processIdOf(client));
+      return await inReadOnlyTransaction(
+        pgSessionConnection(client),
+        ownSetup(options, signed, !asLogin),
+        work,
+      );
     } finally {
       releaseAfterRollback(client);
     }
@@ -228,7 +223,8 @@ export async function withReportSession<T>(
       script: async (sql) => (await pglite.exec(sql)).map((r) => r.rows as Record<string, unknown>[]),
     };
     try {
-      return await inReadOnlyTransaction(connection, ownSetup(options), work);
+      const signed = tenantToken(key, options.tenantId, await pglitePid(pglite));
+      return await inReadOnlyTransaction(connection, ownSetup(options, signed, true), work);
     } finally {
       await pglite.exec('rollback');
     }

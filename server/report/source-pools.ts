@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../result.js';
 import { CONNECT_TIMEOUT_MS } from '../sys/data-source/connect.js';
 import { dataSourceByCode } from '../sys/data-source/lookup.js';
+import { HostMessages, hostAllowed } from '../sys/data-source/hosts.js';
 import type { SecretBox } from '../sys/data-source/secret.js';
 
 /** The source types a report can run on. */
@@ -55,6 +56,8 @@ export class ReportSourcePools {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly log: (message: string) => void = (message) => console.warn(message),
+    /** DATA_SOURCE_HOSTS: a source saved before the list was set is refused here too. */
+    private readonly allowedHosts?: readonly string[],
   ) {}
 
   /** The source named by a report, ready to run on; refuses a missing or unsupported one. */
@@ -68,6 +71,10 @@ export class ReportSourcePools {
     }
     if (!REPORT_SOURCE_TYPES.includes(stored.dbType))
       throw new ApiError(SourceMessages.unsupported(code, stored.dbType));
+    if (!hostAllowed(this.allowedHosts, stored.settings.host)) {
+      if (current) this.retire(code, current);
+      throw new ApiError(HostMessages.notAllowed(stored.settings.host));
+    }
     if (current?.fingerprint === stored.fingerprint) return current.source;
     if (current) this.retire(code, current);
     if (this.closed) throw new Error('report source pools are closed');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { loadUserInfo } from '../auth/user-info.js';
 import { AuthMessages } from '../http/authenticate.js';

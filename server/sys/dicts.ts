@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { ApiError, ok, okMessage } from '../result.js';
+import { isReferenceDict, resolveReferenceDict } from '../entity/references.js';
+import { declaredModelOf } from './declared-models.js';
 import { loadAllDictItems, queryDictItems, type DictFilter, type DictModel } from './dict-store.js';
+import { callerLimits, type DictCaller } from './table-dict-scope.js';
 import { DictMessages, queryTableDict, resolveTableDict } from './table-dicts.js';
 
 /** Row cap of a whole-dictionary read: a table dictionary over a big table must not dump it. */
@@ -12,17 +15,25 @@ export const LOAD_DICT_MAX_PAGE = 100;
 const MAX_KEYWORD = 100;
 const MAX_KEYS = 200;
 
-/** Items of a dictionary code: `table,text,code` goes through the allow-list, anything else is a sys_dict code. */
+/**
+ * Items of a dictionary code: `table,text,code` goes through the allow-list, anything else is a
+ * sys_dict code. With a caller, a table dictionary answers only rows of the caller's tenant that
+ * their data rules allow (table-dict-scope.ts); without one (the server's own reads) every row.
+ */
 export async function lookupDict(
   db: Db,
   dictCode: string,
   filter: DictFilter,
   limit: number,
+  caller?: DictCaller,
 ): Promise<DictModel[]> {
   const code = dictCode.trim();
   if (!code) throw new ApiError(DictMessages.empty);
-  if (dictCode.includes(',')) return queryTableDict(db, resolveTableDict(dictCode), filter, limit);
-  return queryDictItems(db, code, filter, limit);
+  if (!dictCode.includes(',')) return queryDictItems(db, code, filter, limit);
+  // `@entity,text,id`: a reference field's target (server/entity/references.ts).
+  const dict = isReferenceDict(code) ? resolveReferenceDict(db, code) : resolveTableDict(dictCode);
+  const limits = caller ? await callerLimits(dict, caller) : [];
+  return limits === null ? [] : queryTableDict(db, dict, filter, limit, limits);
 }
 
 /** One query parameter; a repeated one is refused rather than silently picking a copy. */
@@ -64,6 +75,13 @@ function dictCodeParam(request: FastifyRequest): string {
 export function registerDictRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   const authenticated = { config: { access: 'authenticated' as const } };
+  // Every signed-in user may look up, role or not (a form's pickers), within their tenant and rules.
+  const callerOf = (request: FastifyRequest): DictCaller => ({
+    db,
+    timeZone: deps.config.timeZone,
+    request,
+    modelOf: (name) => declaredModelOf(deps, name),
+  });
 
   app.get('/sys/dict/queryAllDictItems', authenticated, async () => ok(await loadAllDictItems(db)));
 
@@ -71,19 +89,19 @@ export function registerDictRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/sys/dict/refleshCache', authenticated, async () => okMessage('刷新缓存完成！'));
 
   const getDictItems = async (request: FastifyRequest) =>
-    ok(await lookupDict(db, dictCodeParam(request), { kind: 'all' }, DICT_MAX_ROWS));
+    ok(await lookupDict(db, dictCodeParam(request), { kind: 'all' }, DICT_MAX_ROWS, callerOf(request)));
 
   const loadDict = async (request: FastifyRequest) => {
     const filter = keywordFilter(queryParam(request, 'keyword'));
     const pageSize = pageSizeOf(queryParam(request, 'pageSize'));
-    return ok(await lookupDict(db, dictCodeParam(request), filter, pageSize));
+    return ok(await lookupDict(db, dictCodeParam(request), filter, pageSize, callerOf(request)));
   };
 
   const loadDictItem = async (request: FastifyRequest) => {
     const keys = splitList(queryParam(request, 'key') ?? '', MAX_KEYS);
     const keepMissing = queryParam(request, 'delNotExist') === 'false';
     const dictCode = dictCodeParam(request);
-    const items = await lookupDict(db, dictCode, { kind: 'keys', values: keys }, MAX_KEYS);
+    const items = await lookupDict(db, dictCode, { kind: 'keys', values: keys }, MAX_KEYS, callerOf(request));
     const textOf = new Map(items.map((i) => [i.value, i.text]));
     // Texts in the order of the keys asked; an unknown key is dropped unless delNotExist=false.
     const texts = keys.flatMap((k) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { ApiError, ok, ResultCode } from '../result.js';
 import { AuthMessages, type AuthContext } from '../http/authenticate.js';
@@ -71,12 +71,12 @@ function grantedMenuRows(db: Db, userId: string) {
 }
 
 /**
- * A user granted some menu but not the workbench would land on a page with no route after sign-in
- * (the shell opens 工作台 first): the home row and its parents are added, as the contract's
- * "首页 is force-added if absent". A user granted nothing keeps an empty menu (sign-in refuses it).
+ * Every signed-in user has the workbench (the shell opens 工作台 first): the home row and its parents
+ * are added when not granted, as the contract's "首页 is force-added if absent" - also for a user
+ * with no role at all, whose menu is then the workbench alone (their own to-dos and messages).
  */
 async function withHome(db: Db, rows: MenuRow[]): Promise<MenuRow[]> {
-  if (rows.length === 0 || rows.some((r) => r.url === HOME_URL)) return rows;
+  if (rows.some((r) => r.url === HOME_URL)) return rows;
   const have = new Set(rows.map((r) => r.id));
   const added: MenuRow[] = [];
   let next = await db

@@ -1,6 +1,6 @@
 /** The pickers' and uploads' routes, registered by one line in routes.ts. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { registerPickerRoutes } from './pickers.js';
 import { registerUserPickerRoutes } from './pickers-users.js';
 import { registerRegionRoutes } from './regions.js';

@@ -1,15 +1,18 @@
 /**
- * GET /sys/user/queryUserComponentData: the user picker's right-hand list. Users of a department
- * include those of its sub-departments (the tree on the left picks a branch). Only the columns a
- * picker shows leave the server; phone, e-mail and credentials never do. Only users of the caller's
- * tenant are listed.
+ * GET /sys/user/queryUserComponentData: the user picker's right-hand list, for every signed-in user
+ * (a form's picker must fill whatever the caller's roles). Users of a department include those of
+ * its sub-departments (the tree on the left picks a branch). Only users of the caller's tenant are
+ * listed, and only what a picker shows of a person leaves the server: id, account, name and main
+ * department; never phone, e-mail, work number, position or credentials.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { ok } from '../result.js';
 import { likePattern } from './dict-store.js';
+import { requireAuth } from './permission.js';
 import { queryText } from './pickers.js';
+import { listsTenant } from './tenant-scope.js';
 import type { PickerUser } from '../../runtime/model/contract/pickers.js';
 
 export const MAX_PICKER_PAGE = 100;
@@ -29,13 +32,11 @@ export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): v
     const realname = queryText(request, 'realname');
     const departId = queryText(request, 'departId');
 
-    let query = db.selectFrom('sysUser as u').where('u.delFlag', '=', 0);
     // Only the people of the caller's tenant: a picker must not list another organisation's staff.
-    const tenantId = request.auth?.tenantId ?? 0;
-    if (tenantId !== 0)
-      query = query.where(
-        sql<boolean>`position(${`,${tenantId},`} in ',' || coalesce(u.rel_tenant_ids, '') || ',') > 0`,
-      );
+    let query = db
+      .selectFrom('sysUser as u')
+      .where('u.delFlag', '=', 0)
+      .where(listsTenant('u.rel_tenant_ids', requireAuth(request).tenantId));
     if (username) query = query.where('u.username', 'like', likePattern(username));
     if (realname) query = query.where('u.realname', 'like', likePattern(realname));
     if (departId) {
@@ -54,17 +55,7 @@ export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): v
       .leftJoin('sysDepart as org', (join) =>
         join.onRef('org.orgCode', '=', 'u.orgCode').on('org.delFlag', '=', 0),
       )
-      .select([
-        'u.id',
-        'u.username',
-        'u.realname',
-        'u.workNo',
-        'u.post',
-        'u.sex',
-        'u.status',
-        'u.orgCode',
-        'org.departName as orgCodeTxt',
-      ])
+      .select(['u.id', 'u.username', 'u.realname', 'u.orgCode', 'org.departName as orgCodeTxt'])
       .orderBy('u.username')
       .limit(size)
       .offset((current - 1) * size)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { registerDepartAdminRoutes } from './depart/routes.js';
 import { registerDepartRoutes } from './departs.js';
 import { registerDictRoutes } from './dicts.js';

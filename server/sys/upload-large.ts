@@ -12,6 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
 import { bare, fail } from '../result.js';
 import { ChunkReleaser, ReleasingFileStream } from './chunk-release.js';
 import {
@@ -26,6 +27,7 @@ import {
   storedName,
   UploadMessages,
 } from './upload-policy.js';
+import { recordUpload } from './upload-owner.js';
 
 /** Bytes kept for sniffing the type (magic numbers sit in the first few). */
 const SNIFF_BYTES = 64 * 1024;
@@ -111,9 +113,11 @@ async function receiveLarge(request: FastifyRequest, root: string, fallbackBiz?:
 /** A product's folder name in `/{product}/file/uploadFile`: one plain path segment. */
 const PRODUCT = /^[A-Za-z0-9_-]{1,32}$/;
 
-async function answerUpload(request: FastifyRequest, root: string, fallbackBiz?: string) {
+async function answerUpload(request: FastifyRequest, root: string, db: Db, fallbackBiz?: string) {
   try {
-    return bare(null, await receiveLarge(request, root, fallbackBiz));
+    const stored = await receiveLarge(request, root, fallbackBiz);
+    await recordUpload(db, stored, request.auth!.userId);
+    return bare(null, stored);
   } catch (error) {
     if (error instanceof Refused) return fail(error.message);
     const code = (error as { code?: string }).code;
@@ -123,16 +127,16 @@ async function answerUpload(request: FastifyRequest, root: string, fallbackBiz?:
   }
 }
 
-export function registerLargeUploadRoutes(app: FastifyInstance, root: string): void {
+export function registerLargeUploadRoutes(app: FastifyInstance, root: string, db: Db): void {
   app.post('/sys/common/uploadFile', { config: { access: 'authenticated' } }, (request) =>
-    answerUpload(request, root),
+    answerUpload(request, root, db),
   );
   // A product's own upload (spec 001 "Files"): the same upload, into the product's folder unless the
   // form names another (biz).
   app.post('/:product/file/uploadFile', { config: { access: 'authenticated' } }, async (request) => {
     const product = (request.params as { product: string }).product;
     if (!PRODUCT.test(product)) return fail(UploadMessages.badBiz);
-    return answerUpload(request, root, product);
+    return answerUpload(request, root, db, product);
   });
 
   app.get('/sys/common/download', { config: { access: 'authenticated' } }, async (request, reply) => {

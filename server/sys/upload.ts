@@ -3,14 +3,15 @@
  * GET /sys/common/static/<biz>/<name> (anonymous, as the contract has it: an <img> cannot send
  * the token header; names are random, so a path is not guessable).
  * Files live under DATA_DIR/uploads, outside the served web app. Reads are refused rather than
- * repaired: a path that does not have the exact stored shape answers 404.
+ * repaired: a path that does not have the exact stored shape answers 404. Every stored upload is
+ * recorded with its uploader (upload-owner.ts), so a save may claim only its caller's uploads.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { bare, fail } from '../result.js';
 import {
   allowedExtension,
@@ -23,6 +24,7 @@ import {
   UploadMessages,
 } from './upload-policy.js';
 import { registerLargeUploadRoutes } from './upload-large.js';
+import { recordUpload } from './upload-owner.js';
 
 interface Received {
   fileName: string;
@@ -73,7 +75,8 @@ function notFound(reply: FastifyReply) {
 
 export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const root = path.resolve(deps.config.dataDir, 'uploads');
-  registerLargeUploadRoutes(app, root);
+  const { db } = deps.database;
+  registerLargeUploadRoutes(app, root, db);
 
   app.post('/sys/common/upload', { config: { access: 'authenticated' } }, async (request) => {
     const received = await receive(request);
@@ -89,6 +92,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
     await fsp.mkdir(folder, { recursive: true });
     // 'wx': never overwrite, even if a random name ever repeated.
     await fsp.writeFile(path.join(folder, name), received.data, { flag: 'wx', mode: 0o600 });
+    await recordUpload(db, `${biz}/${name}`, request.auth!.userId);
     // The contract's answer: success, code 0, the stored path in message.
     return bare(null, `${biz}/${name}`);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Generated, Kysely } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { querySchema } from '../auth/common.js';

@@ -2,7 +2,7 @@
  * Who may do what with vehicles (docs/modules/vehicles.md, "Roles"): the administration office
  * (office_admin) every vehicle screen and button; every role 用车申请 and its 新增. The declared
  * screens make their menu and button rows at start, granted to the admin only, so this runs after
- * them. A role gets its set only while it holds none of the set's own rows (the vehicle buttons;
+ * them (the booking's read code, 查看用车申请, with them). A role gets its set only while it holds none of the set's own rows (the vehicle buttons;
  * the booking menu): an admin's later removal of single rows stays.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -39,7 +39,7 @@ export async function grantVehicleScreens(db: Db): Promise<void> {
       db,
       role,
       (a) => sql`${col(a, 'url')} in ('/office', '/office/vehicle', '/office/vehicle/booking')
-        or ${col(a, 'perms')} = 'vehicleBooking:add'`,
+        or ${col(a, 'perms')} in ('vehicleBooking:add', 'vehicleBooking:list')`,
       (a) => sql`${col(a, 'url')} = '/office/vehicle/booking'`,
     );
 }

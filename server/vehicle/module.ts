@@ -5,7 +5,7 @@
  * The expiry reminder is a job handler (reminders.ts), registered with the scheduler's handlers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Approvals } from '../workflow/approval.js';
 import { deploy } from '../workflow/service.js';
 import { bookingHooks } from './bookings.js';

@@ -13,6 +13,8 @@ import { ApiError, ResultCode } from '../result.js';
 import { isUnder, userDepart, WorkMessages, WorkPerms, workWho } from './scope.js';
 
 type Body = Record<string, unknown>;
+/** work_item_type of an item made by a routine's generation. */
+const ROUTINE_ITEM = '3';
 
 const bodyOf = (request: FastifyRequest): Body | null => {
   const b = request.body;
@@ -24,8 +26,13 @@ const queryValue = (request: FastifyRequest, name: string): string => {
 };
 
 async function itemRow(db: Db, id: string) {
-  const found = await sql<{ assignee: string; assigner: string | null; departCode: string | null }>`
-    select assignee, assigner, depart_code as "departCode" from biz_work_item where id = ${id}`.execute(db);
+  const found = await sql<{
+    assignee: string;
+    assigner: string | null;
+    departCode: string | null;
+    itemType: string | null;
+  }>`select assignee, assigner, depart_code as "departCode", item_type as "itemType"
+    from biz_work_item where id = ${id}`.execute(db);
   return found.rows[0] ?? null;
 }
 
@@ -35,8 +42,17 @@ async function reportRow(db: Db, id: string) {
   return found.rows[0] ?? null;
 }
 
-/** Sets the executor's department and the item's type; refuses an executor outside the caller's reach. */
-async function placeItem(db: Db, request: FastifyRequest, body: Body, assignee: string): Promise<void> {
+/**
+ * Sets the executor's department and the item's type; refuses an executor outside the caller's reach.
+ * A routine item (例行工作, made by generation) stays one when edited.
+ */
+async function placeItem(
+  db: Db,
+  request: FastifyRequest,
+  body: Body,
+  assignee: string,
+  routine = false,
+): Promise<void> {
   const auth = request.auth!;
   const person = await userDepart(db, assignee);
   if (!person) throw new ApiError(WorkMessages.noUser(assignee));
@@ -49,7 +65,7 @@ async function placeItem(db: Db, request: FastifyRequest, body: Body, assignee: 
     }
   }
   body.departCode = person.orgCode;
-  body.itemType = assignee === auth.username ? '1' : '2';
+  body.itemType = routine ? ROUTINE_ITEM : assignee === auth.username ? '1' : '2';
 }
 
 function itemAdd(db: Db): preHandlerAsyncHookHandler {
@@ -81,7 +97,7 @@ function itemEdit(db: Db): preHandlerAsyncHookHandler {
     const row = await mustAssign(db, request, body.id);
     if (!row) return;
     const assignee = typeof body.assignee === 'string' && body.assignee !== '' ? body.assignee : row.assignee;
-    await placeItem(db, request, body, assignee);
+    await placeItem(db, request, body, assignee, row.itemType === ROUTINE_ITEM);
   };
 }
 

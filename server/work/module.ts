@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import { access, guarded } from '../entity/route-kit.js';
 import { ApiError, okMessage } from '../result.js';

@@ -4,7 +4,7 @@
  * problem, naming the element (docs/modules/workflow.md, "Models").
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { checkLogic } from '../../runtime/model/declaration/logic.js';
+import { checkLogic, isLogicRefusal } from '../../runtime/model/declaration/logic.js';
 import type { LogicRule } from '../../runtime/model/declaration/types.js';
 import { checkParallel } from './bpmn-parallel.js';
 import { readCcRules } from './cc-rules.js';
@@ -190,9 +190,8 @@ function checkConditions(raw: Raw): void {
     }
     try {
       const rule = JSON.parse(c.body.trim()) as LogicRule;
-      const bad = checkLogic(rule, null).filter(
-        (p) => p.includes('not allowed') || p.includes('exactly one'),
-      );
+      // Outside the allow-list, or beyond the rule budget's bounds (nesting, size).
+      const bad = checkLogic(rule, null).filter(isLogicRefusal);
       if (bad.length > 0 || typeof rule !== 'object' || rule === null) throw new Error(bad.join('; '));
       f.condition = rule;
     } catch {

@@ -4,7 +4,7 @@
  * routes) and its hand-written routes (registered once the declared stores exist).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import type { TodoRegistry } from '../todo/source.js';
 import { installTodoPush } from './todo-push.js';

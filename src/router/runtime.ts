@@ -1,4 +1,6 @@
+import { zonedNow } from '../../runtime/model/declaration/defaults';
 import type { Runtime } from '../../runtime/render';
+import { APP_TIME_ZONE } from '../config';
 import { feedback, openDialog } from '../feedback';
 import { deleteAction, getAction, postAction, putAction } from '../http/client';
 import { StorageKeys } from '../session/keys';
@@ -38,6 +40,15 @@ export function appRuntime(): Promise<Runtime> {
         user: () =>
           session.userInfo
             ? { username: session.userInfo.username, orgCode: session.userInfo.orgCode ?? null }
+            : null,
+        defaultContext: () =>
+          session.userInfo
+            ? {
+                username: session.userInfo.username,
+                realname: session.userInfo.realname,
+                orgCode: session.userInfo.orgCode ?? null,
+                now: zonedNow(APP_TIME_ZONE),
+              }
             : null,
         socket: () =>
           session.token && session.userInfo

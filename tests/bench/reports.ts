@@ -1,5 +1,6 @@
 /**
- * Online reports over 1,000,000 rows (issue 11): getData with two parameters (one optional clause),
+ * The report guard's cost per statement (report-guard.ts, issue 31), then online reports over
+ * 1,000,000 rows (issue 11): getData with two parameters (one optional clause),
  * page 10 with its total, as a ratio to the same statements run directly; a cache hit; and the
  * export of 100,000 report rows with the process's peak memory during it. On PGlite the database
  * lives in the bench's own process, so the memory figure there includes the database.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { DEFAULT_ADMIN_PASSWORD } from '../../server/config.js';
 import { scratchPostgres, signInAt, startInProcess, type Running, type Target } from './in-process.js';
+import { benchReportGuard } from './report-guard.js';
 import { fmtMs, median, percentile, ratio, type BenchRow } from './stats.js';
 
 const ROWS = 1_000_000;
@@ -207,7 +209,8 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
 }
 
 export async function benchReports(): Promise<BenchRow[]> {
-  const rows = await benchTarget({ label: 'PGlite' });
+  const rows = await benchReportGuard(REPORT.head.cgrSql);
+  rows.push(...(await benchTarget({ label: 'PGlite' })));
   const pgUrl = await scratchPostgres('zj_bench_reports');
   if (pgUrl) rows.push(...(await benchTarget({ label: 'PostgreSQL', databaseUrl: pgUrl })));
   else console.log('(no PostgreSQL at BENCH_DATABASE_URL: the PostgreSQL rows are left out)');

@@ -8,6 +8,7 @@ import { benchEntity } from './entity.js';
 import { benchNotice } from './notice.js';
 import { benchUsers } from './users.js';
 import { benchAdmin } from './admin.js';
+import { benchRowAccess } from './row-access.js';
 import { benchReports } from './reports.js';
 import { benchGrid } from './grid.js';
 import { benchWorkbench } from './workbench.js';
@@ -29,6 +30,7 @@ const parts: Record<string, () => Promise<void>> = {
   notice: async () => printTable('Notice socket', await benchNotice()),
   users: async () => printTable('User list under a data rule', await benchUsers()),
   admin: async () => printTable('Permission lookup of a request', await benchAdmin()),
+  rows: async () => printTable('A list under row access', await benchRowAccess()),
   reports: async () => printTable('Online reports over a million rows', await benchReports()),
   grid: async () => printTable('Editable grid at 10,000 rows', await benchGrid()),
   workbench: async () => printTable('Workbench to-do among a million orders', await benchWorkbench()),

@@ -71,24 +71,30 @@ describe('editable grid column kinds', () => {
 
   it('throttles 新增 and keeps select-all to the selectable rows', async () => {
     const { page, errors } = await open('/?kinds');
-    // Timed in the page: a click at 0 inserts, one at 100 ms is too fast, one at 500 ms waits for the
-    // 1500 ms window and then inserts once.
+    // The gate reads Date.now(): the three clicks happen at a page-controlled 0, 100 and 400 ms, so a
+    // loaded machine cannot stretch the gaps. 0 inserts, 100 is too fast, 400 waits for the 1500 ms
+    // window (a real 1100 ms timer) and then inserts once. The rows are counted by a 50 ms timer
+    // set after that one, which fires first however late both are.
     const rowsSoon = await page.evaluate(async () => {
-      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       const add = [...document.querySelectorAll('button')].find(
         (b) => b.textContent?.replace(/\s/g, '') === '新增',
       ) as HTMLButtonElement;
-      add.click();
-      await sleep(100);
-      add.click();
-      await sleep(400);
-      add.click();
-      await sleep(100);
+      const realNow = Date.now;
+      const start = realNow();
+      try {
+        for (const at of [0, 100, 400]) {
+          Date.now = () => start + at;
+          add.click();
+        }
+      } finally {
+        Date.now = realNow;
+      }
+      await new Promise((r) => setTimeout(r, 50));
       return document.querySelectorAll('.tabulator-tableholder .tabulator-row').length;
     });
     expect(rowsSoon).toBe(3);
     await expect.poll(() => page.getByText('你点击的太快了，请慢点点击!').count()).toBe(1);
-    await expect.poll(() => page.locator(ROWS).count(), { timeout: 3000 }).toBe(4);
+    await expect.poll(() => page.locator(ROWS).count(), { timeout: 10_000 }).toBe(4);
 
     // 4 rows, 3 selectable: one checked is indeterminate, the header clears, then selects all 3.
     await box(page, 0).check();
@@ -140,8 +146,8 @@ describe('editable grid column kinds', () => {
     // the caret before each one: 想联).
     await page.keyboard.type('联想');
     expect(await cell(page, 2, 'brand').locator('input').inputValue()).toBe('联想');
-    await page.waitForTimeout(150);
-    expect(await page.evaluate(() => window.gridCalls.filter((c) => c.includes('loadDict')))).toEqual([]);
+    // The debounce shows in the requests themselves (one, for the whole word, none for 联 alone),
+    // not in a wait shorter than it: a loaded machine can spend 300 ms between two steps.
     await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '联想' }).click();
     await expect.poll(() => cell(page, 2, 'brand').innerText()).toBe('联想');
     expect(await page.evaluate(() => window.gridCalls.filter((c) => c.includes('loadDict')))).toEqual([

@@ -3,31 +3,21 @@
  * admin designs a child form, then a parent whose list type (ERP), columns per form row, default
  * sort, transition and child are set in form controls, saves it, generates its menu and opens the
  * generated screen, which shows all of them; the JSON view completes a key from schemas/meta and
- * marks a wrong value inline; 导出为文件 downloads <name>.json with its menu.
+ * marks a wrong value inline; 导出为文件 downloads <name>.json with its menu. Then a number limit, a
+ * query rule and a state rule are set in controls, and a new child form made inline (新建子表) is
+ * saved with its parent in one save.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, screenshotPath, signInFast, startHarness, type Harness } from './harness';
+import { designerKit } from './online-form-helpers';
 import { spaced } from './render-list-helpers';
 
 let h: Harness;
 let admin: Page;
 
-const drawer = () => admin.locator('.ant-drawer-open .ant-drawer-body');
-const toast = (text: string) => admin.locator('.ant-message-notice', { hasText: text });
-const head = (text: string) => admin.locator('.zj-list .ant-table-row', { hasText: text });
-const tab = (name: string) => drawer().getByRole('tab', { name }).click();
-const visibleOption = (text: string | RegExp) =>
-  admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).last();
-
-/** Picks from a select by typing: the one match is taken with Enter. */
-async function pick(label: string, search: string): Promise<void> {
-  await drawer().getByLabel(label, { exact: true }).click();
-  await admin.keyboard.type(search);
-  await visibleOption(search).waitFor();
-  await admin.keyboard.press('Enter');
-}
+const { drawer, toast, head, tab, pick, newDesign, submit, declarationOf } = designerKit(() => admin);
 
 const GOODS = {
   schemaVersion: 3,
@@ -57,36 +47,18 @@ const VISIT = {
   ],
 };
 
-/** Opens 新建表单 and replaces the JSON view's text. */
-async function newDesign(declaration: object): Promise<void> {
-  await admin
-    .locator('.zj-list__toolbar')
-    .getByRole('button', { name: spaced('新建表单') })
-    .click();
-  await tab('JSON');
-  await drawer().locator('.cm-content').click();
-  await admin.keyboard.press('Control+A');
-  await admin.keyboard.insertText(JSON.stringify(declaration, null, 2));
-}
+const ORDER = {
+  ...VISIT,
+  name: 'visitOrder',
+  title: '来访订单',
+  table: 'onl_visit_order',
+  basePath: '/online/data/visitOrder',
+  permissionPrefix: 'visitOrder',
+};
 
 async function save(comment: string, version = 1): Promise<void> {
-  await drawer().getByLabel('保存说明').fill(comment);
-  await drawer()
-    .getByRole('button', { name: spaced('保存') })
-    .click();
+  await submit(comment);
   await toast(`保存成功，当前为版本 ${version}`).waitFor();
-}
-
-/** The declaration the server serves now (what the designer saved). */
-function declarationOf(name: string): Promise<Record<string, unknown>> {
-  return admin.evaluate(async (name) => {
-    const token =
-      (JSON.parse(localStorage.getItem('Access-Token') ?? '{}') as { value?: string }).value ?? '';
-    const res = await fetch(`/api/online/cgform/api/declaration/${name}`, {
-      headers: { 'X-Access-Token': token },
-    });
-    return ((await res.json()) as { result: { declaration: Record<string, unknown> } }).result.declaration;
-  }, name);
 }
 
 beforeAll(async () => {
@@ -221,5 +193,62 @@ describe('screen settings in the designer', () => {
       .poll(() => drawer().locator('.cm-panel-lint').innerText())
       .toContain('/softDelete：应为布尔值');
     await admin.screenshot({ path: screenshotPath('online-form-json-lint.png') });
+  });
+
+  it('sets a number limit, a query rule and a state rule, and saves the parent with a new child in one save', async () => {
+    await admin.goto(`${h.baseUrl}/online/cgform`);
+    await newDesign({ ...ORDER, fields: [...VISIT.fields, { name: 'amount', title: '数量', type: 'int' }] });
+    await tab('字段');
+    await drawer().getByLabel('第1行查询', { exact: true }).check();
+    const expand = drawer().locator('.ant-table-row-expand-icon');
+    await expand.nth(0).click();
+    await pick('第1行查询规则', '模糊匹配');
+    await expand.nth(3).click();
+    await drawer().getByLabel('第4行最小值').fill('1');
+    await drawer().getByLabel('第4行最大值').fill('200');
+
+    await tab('页面设置');
+    const editable = drawer().getByLabel('可编辑条件条件');
+    await editable.getByRole('button', { name: spaced('添加条件') }).click();
+    await pick('可编辑条件条件1字段', '状态（status）');
+    await drawer().getByLabel('可编辑条件条件1值').fill('0');
+    await drawer().getByLabel('不可编辑时提示').fill('已处理的来访不能修改');
+    await drawer()
+      .getByRole('button', { name: spaced('新建子表') })
+      .click();
+    const made = admin.getByRole('dialog', { name: '新建子表（一对多）' });
+    expect(await made.getByLabel('新子表外键字段').inputValue()).toBe('visitOrderId');
+    await made.getByLabel('新子表标题').fill('来访明细');
+    await made.getByRole('button', { name: spaced('创建') }).click();
+    const child = admin.getByRole('dialog', { name: '设计子表：来访明细' });
+    await child.getByLabel('第2行标题').fill('物品');
+    await child.locator('.ant-table-row-expand-icon').nth(1).click();
+    await child.getByLabel('第2行父内唯一').check();
+    await admin.screenshot({ path: screenshotPath('online-form-new-child.png') });
+    await child.getByRole('button', { name: spaced('完成') }).click();
+    await child.waitFor({ state: 'hidden' });
+    expect(await drawer().getByLabel('子表1设计').innerText()).toMatch(/设\s*计\s*子\s*表/);
+    await expect
+      .poll(() => admin.getByLabel('一并保存的子表').innerText())
+      .toContain('来访明细（visitOrderItem）');
+
+    await submit('订单与明细');
+    await toast('保存成功：来访订单（版本 1），来访明细（版本 1）').waitFor();
+    const parent = await declarationOf('visitOrder');
+    expect(parent).toMatchObject({
+      rowAccess: { edit: { '==': [{ var: 'row.status' }, '0'] }, editMessage: '已处理的来访不能修改' },
+      children: [
+        { entity: 'visitOrderItem', relation: 'oneToMany', foreignKey: 'visitOrderId', title: '来访明细' },
+      ],
+    });
+    const fields = parent.fields as Record<string, unknown>[];
+    expect(fields[0].query).toEqual({ mode: 'single', rule: 'like' });
+    expect(fields[3]).toMatchObject({ name: 'amount', min: 1, max: 200 });
+    expect(await declarationOf('visitOrderItem')).toMatchObject({
+      fields: [
+        { name: 'visitOrderId', type: 'string', form: false },
+        { name: 'name', title: '物品', uniqueInParent: true },
+      ],
+    });
   });
 });

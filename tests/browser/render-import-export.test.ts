@@ -1,8 +1,9 @@
 /**
  * 导出 and 导入EXCEL on the declared customer list against the real server: the export downloads a
- * workbook holding the list's rows (or only the selected ones), export failures go through the error
- * catalogue, and an import with one bad row shows the code-201 warning whose link downloads the
- * error workbook; a legacy .xls imports the same way.
+ * workbook holding the list's rows (or only the selected ones), 导出全部字段 from the arrow's menu
+ * every field the import takes, export failures go through the error catalogue; the import dialog's
+ * 下载导入模板 gives that workbook's header without rows, and an import with one bad row shows the
+ * code-201 warning whose link downloads the error workbook; a legacy .xls imports the same way.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import { addRows, adminPage, listTotal, spaced } from './render-list-helpers';
 let h: Harness;
 let page: Page;
 let tmp: string;
+/** The header of the 导出全部字段 workbook: the import template's too. */
+let allFieldsHeader: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
@@ -73,6 +76,7 @@ describe('customer export', () => {
 
     const { download, url } = await exportNow();
     expect(url.searchParams.get('selections')).toBeNull();
+    expect(url.searchParams.get('fields')).toBeNull();
     expect(download.suggestedFilename()).toBe('客户.xlsx');
     const rows = await sheetRows(download);
     expect(rows[0]).toEqual(expect.arrayContaining(['客户名称', '客户编码', '客户等级']));
@@ -99,6 +103,19 @@ describe('customer export', () => {
         .sort(),
     ).toEqual(['E001', 'E003']);
     await page.getByRole('button', { name: spaced('清空') }).click();
+  });
+
+  it('导出全部字段 from the arrow menu writes every field the import takes, not only the columns', async () => {
+    const sent = page.waitForRequest((r) => r.url().includes('/sys/customer/exportXls'));
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: '选择字段范围' }).click();
+    await page.getByRole('menuitem', { name: '导出全部字段' }).click();
+    expect(new URL((await sent).url()).searchParams.get('fields')).toBe('all');
+    const rows = await sheetRows(await downloaded);
+    expect(rows[0]).toEqual(expect.arrayContaining(['客户编码', '客户等级', '备注', '负责人', '客户简介']));
+    expect(rows[0]).not.toContain('创建时间');
+    expect(rows).toHaveLength(4);
+    allFieldsHeader = rows[0];
   });
 
   it('shows a refused export (JSON instead of a file) and an HTTP failure through the catalogue', async () => {
@@ -146,6 +163,14 @@ describe('customer import', () => {
     const ok = importDialog().getByRole('button', { name: spaced('确定') });
     expect(await ok.isDisabled()).toBe(true);
     expect(await importDialog().locator('input[type=file]').getAttribute('accept')).toBe('.xls,.xlsx');
+    // 下载导入模板: the 导出全部字段 workbook's header, no rows.
+    const sent = page.waitForRequest((r) => r.url().includes('/sys/customer/exportXls'));
+    const downloaded = page.waitForEvent('download');
+    await importDialog().getByRole('button', { name: '下载导入模板' }).click();
+    expect(new URL((await sent).url()).searchParams.get('template')).toBe('1');
+    const template = await downloaded;
+    expect(template.suggestedFilename()).toBe('客户导入模板.xlsx');
+    expect(await sheetRows(template)).toEqual([allFieldsHeader]);
     const file = await workbook('客户导入.xlsx', [
       ['客户名称', '客户编码', '手机号码'],
       ['新客户甲', 'I001', '13900000001'],

@@ -81,12 +81,20 @@ describe('scene transitions (admin)', () => {
 
 describe('scene transitions (staff)', () => {
   it('a staff account without the permissions sees no 启用 / 停用', async () => {
-    await h.server.database.db
+    const db = h.server.database.db;
+    const read = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('perms', '=', 'scene:list')
+      .executeTakeFirstOrThrow();
+    await db
       .insertInto('sysRolePermission')
       .values([
-        // The page and its group (staff sees nothing else under 场景管理), not its buttons.
+        // The page and its group (staff sees nothing else under 场景管理) and reading its rows
+        // (查看场景), not its other buttons.
         { roleId: roleId('staff'), permissionId: menuId('scene') },
         { roleId: roleId('staff'), permissionId: menuId('scene.list') },
+        { roleId: roleId('staff'), permissionId: read.id },
       ])
       .execute();
     page = await h.newPage();

@@ -54,8 +54,14 @@ describe('theme drawer', () => {
     const page = await h.newPage({ shared: true });
     await signIn(page);
     await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
-    await tabLabel(page, '工作台').click();
-    await page.getByText('欢迎使用智慧接待平台').waitFor();
+    // The tab bar re-renders as the new tab arrives; a click that lands mid-render is lost (seen on a
+    // loaded CI machine), so click until the workbench shows - an active tab ignores a second click.
+    await expect
+      .poll(async () => {
+        await tabLabel(page, '工作台').click();
+        return page.getByText('欢迎使用智慧接待平台').isVisible();
+      })
+      .toBe(true);
     await snapshot(page, 'shell-desktop-light.png');
 
     const drawer = await openSettings(page);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countSignInFailure } from '../../server/auth/sign-in-throttle.js';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from './helpers.js';
 import { ageSmsCodes, authed, postLogin, requestSmsCode, resetThrottle, wrongCode } from './auth-helpers.js';
 
@@ -102,6 +103,32 @@ describe('forgotten password', () => {
       url: `/api/sys/user/passwordChange?username=chenjing&password=${NEW_PASSWORD}&smscode=1&phone=${PHONE}`,
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("a reset lifts the lock of the owner's address and the captcha demand, not a guesser's lock", async () => {
+    const owner = { 'x-forwarded-for': '198.51.100.50' };
+    const guesser = { 'x-forwarded-for': '203.0.113.50' };
+    // Both addresses reached the limit (the owner forgot the password, someone else guessed).
+    for (const ip of ['198.51.100.50', '203.0.113.50']) {
+      for (let i = 0; i < ctx.config.loginMaxFailures; i++) {
+        await countSignInFailure(ctx.database.db, ctx.config, { username: 'chenjing', ip });
+      }
+    }
+    const code = await requestSmsCode(ctx, PHONE, '2');
+    const res = await ctx.call({
+      method: 'POST',
+      url: '/api/sys/user/passwordChange',
+      headers: owner,
+      payload: { username: 'chenjing', password: 'Again@Pass9', smscode: code, phone: PHONE },
+    });
+    expect(res.body.success).toBe(true);
+    // No captcha asked any more, and this address is not locked.
+    expect((await postLogin(ctx, { username: 'chenjing', password: 'Again@Pass9' }, owner)).body.code).toBe(
+      200,
+    );
+    expect(
+      (await postLogin(ctx, { username: 'chenjing', password: 'Again@Pass9' }, guesser)).body.message,
+    ).toMatch(/^登录失败次数过多/);
   });
 
   it('validates the phone', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dropConfigCache } from '../../server/sys/config/values.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { requestSmsCode, resetThrottle, wrongCode } from './auth-helpers.js';
 
@@ -121,7 +123,7 @@ describe('POST /sys/user/register', () => {
     expect(none.body.message).toBe('手机验证码错误');
   });
 
-  it('creates a staff account in tenant 1 that can sign in; the code is spent', async () => {
+  it('creates an account in tenant 1 with no role that can sign in; the code is spent', async () => {
     await ctx.database.db.deleteFrom('sysSmsCode').where('mobile', '=', '13912345672').execute();
     const code = await requestSmsCode(ctx, '13912345672', '1');
     const res = await register({
@@ -153,10 +155,17 @@ describe('POST /sys/user/register', () => {
       .select('r.roleCode')
       .where('ur.userId', '=', user.id)
       .execute();
-    expect(roles.map((r) => r.roleCode)).toEqual(['staff']);
+    // Anyone can register: the account reads nothing until an admin gives it a role.
+    expect(roles.map((r) => r.roleCode)).toEqual([]);
 
     const token = await ctx.login('new_user1', 'Good@Pass1');
     expect(token).toBeTruthy();
+    const menu = await ctx.call<{ menu: unknown[] }>({
+      method: 'GET',
+      url: '/api/sys/permission/getUserPermissionByToken',
+      headers: { 'x-access-token': token },
+    });
+    expect(menu.body.result?.menu.map((m) => (m as { path: string }).path)).toEqual(['/HomePage']);
     expect((await check('username=new_user1')).body.message).toBe('用户账号已存在');
 
     const again = await register({
@@ -166,5 +175,28 @@ describe('POST /sys/user/register', () => {
       smscode: code,
     });
     expect(again.body.success).toBe(false);
+  });
+
+  it('gives the role 系统配置 names (register.defaultRole) to each new account', async () => {
+    await sql`update sys_config set config_value = 'staff' where config_key = 'register.defaultRole'`.execute(
+      ctx.database.db,
+    );
+    dropConfigCache(ctx.database.db);
+    const code = await requestSmsCode(ctx, '13912345673', '1');
+    const res = await register({
+      username: 'new_user3',
+      password: 'Good@Pass1',
+      phone: '13912345673',
+      smscode: code,
+    });
+    expect(res.body).toMatchObject({ success: true });
+    const roles = await ctx.database.db
+      .selectFrom('sysUserRole as ur')
+      .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+      .innerJoin('sysUser as u', 'u.id', 'ur.userId')
+      .select('r.roleCode')
+      .where('u.username', '=', 'new_user3')
+      .execute();
+    expect(roles.map((r) => r.roleCode)).toEqual(['staff']);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../server/auth/login-result.js';
+import { scopes } from '../../server/auth/throttle.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { ageSmsCodes, requestSmsCode, resetThrottle, wrongCode } from './auth-helpers.js';
 
@@ -7,19 +8,30 @@ const CHENJING = '13800000005';
 const DONGJIE = '13800000021'; // frozen
 const FREE = '13912345678';
 
+// The sign-in throttle's waits, recorded instead of spent.
+let waits: number[] = [];
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { pause: async (ms) => void waits.push(ms) });
 });
 afterAll(() => ctx.close());
-beforeEach(() => resetThrottle(ctx));
+beforeEach(async () => {
+  await resetThrottle(ctx);
+  waits = [];
+});
 
 function sms(mobile: string, smsmode: string, url = '/api/sys/sms') {
   return ctx.call({ method: 'POST', url, payload: { mobile, smsmode } });
 }
 
-function phoneLogin(mobile: string, captcha: string) {
-  return ctx.call<LoginResult>({ method: 'POST', url: '/api/sys/phoneLogin', payload: { mobile, captcha } });
+function phoneLogin(mobile: string, captcha: string, headers: Record<string, string> = {}) {
+  return ctx.call<LoginResult>({
+    method: 'POST',
+    url: '/api/sys/phoneLogin',
+    headers,
+    payload: { mobile, captcha },
+  });
 }
 
 describe('POST /sys/sms', () => {
@@ -197,6 +209,24 @@ describe('POST /sys/phoneLogin', () => {
     for (let i = 0; i < ctx.config.loginMaxFailures; i++) await phoneLogin('13800000011', wrongCode(code));
     const res = await phoneLogin('13800000011', code);
     expect(res.body.message).toMatch(/^登录失败次数过多，请\d+分钟后再试$/);
+  });
+
+  it('an address with many failures waits but is not refused', async () => {
+    const ip = '198.51.100.77';
+    await ctx.database.db
+      .insertInto('sysLoginFailure')
+      .values({
+        scope: scopes.ip(ip),
+        failures: ctx.config.loginMaxFailures * 5,
+        windowStart: new Date(),
+        lockedUntil: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    await ageSmsCodes(ctx, CHENJING);
+    const code = await requestSmsCode(ctx, CHENJING, '0');
+    expect((await phoneLogin(CHENJING, code, { 'x-forwarded-for': ip })).body.code).toBe(200);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
   });
 
   it('a frozen account gets 该用户已冻结 after the right code', async () => {

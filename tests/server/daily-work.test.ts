@@ -47,9 +47,11 @@ describe('work items', () => {
     const row = await assigned('zhangwei', 'chenjing');
     const move = (path: string, token: string) =>
       t.send('PUT', `/sys/workItem/${path}`, { id: row.id }, token);
-    expect(await move('begin', tok.majun!)).toMatchObject({
+    // Someone the item does not concern cannot even read it (its row access).
+    expect(await move('begin', tok.majun!)).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(await t.get(`/sys/workItem/queryById?id=${row.id}`, tok.majun)).toMatchObject({
       success: false,
-      message: '只有执行人可以开始该工作',
+      message: '未找到对应数据',
     });
     expect((await move('begin', tok.chenjing!)).success).toBe(true);
     expect(await move('cancel', tok.chenjing!)).toMatchObject({

@@ -49,7 +49,9 @@ describe('demo rows of the declared screens', () => {
     expect(await count('biz_customer')).toBe(rows('customer'));
     expect(await count('sys_category')).toBe(rows('category'));
     expect(await count('biz_scene')).toBe(rows('scene'));
-  });
+    // A whole first start with every module's demo rows: ~15 s alone, past the tier's 30 s on a
+    // machine running two test files at once (its time is issue 34's, measured by the bench).
+  }, 90_000);
 
   it('include project plans with their tasks and members, each task on a seeded plan', async () => {
     // The plans of the demo projects come on top (server/project/plan-demo.ts).

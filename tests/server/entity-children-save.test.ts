@@ -101,6 +101,24 @@ describe('add with children', () => {
     expect(await taskCount()).toBe(before);
   });
 
+  it('a child row naming a value its dictionary does not hold saves nothing and names row and value', async () => {
+    const before = await taskCount();
+    const answer = await ctx.send(
+      'POST',
+      `${BASE}/add`,
+      {
+        ...plan('字典计划'),
+        planTask: {
+          added: [task('一', 1), task('二', 2, { priority: 'R999' }), task('三', 3, { owner: 'nobody' })],
+        },
+      },
+      manager,
+    );
+    expect(answer).toMatchObject({ success: false, message: '计划任务第2行：优先级的值不在字典中：R999' });
+    expect(await planByName('字典计划')).toBeUndefined();
+    expect(await taskCount()).toBe(before);
+  });
+
   it('uses the line numbers the grid sends, checks cross-field rules on rows and on the plan', async () => {
     const reversed = task('倒排', 1, { startDate: '2026-12-09', endDate: '2026-12-01', $row: 7 });
     expect(
@@ -258,6 +276,117 @@ describe('edit with children', () => {
   });
 });
 
+describe('edit with the children as the full list queryById answers', () => {
+  const versions = (p: Plan) => p.planTask.map((t) => [t.taskName, t.rowVersion]);
+
+  it('adds from a list on add, and saves the record read with queryById back unchanged', async () => {
+    const answer = await ctx.send(
+      'POST',
+      `${BASE}/add`,
+      { ...plan('整表计划'), planTask: [task('一', 1), task('二', 2), task('三', 3)] },
+      manager,
+    );
+    expect(answer).toMatchObject({ success: true });
+    const read = (await planByName('整表计划'))!;
+    expect(read.planTask.map((t) => t.taskName)).toEqual(['一', '二', '三']);
+    expect(await ctx.send('PUT', `${BASE}/edit`, read, manager)).toMatchObject({ success: true });
+    const after = (await planByName('整表计划'))!;
+    // The plan's version counts the save; rows that did not change are not written at all.
+    expect(after.rowVersion).toBe(read.rowVersion + 1);
+    expect(versions(after)).toEqual(versions(read));
+  });
+
+  it('takes the list as the new set: listed rows edited, new ones added, the rest deleted', async () => {
+    const read = (await planByName('整表计划'))!;
+    const [one, two] = read.planTask;
+    const list = [{ ...two, taskName: '二改' }, one, task('四', 4)];
+    const answer = await ctx.send('PUT', `${BASE}/edit`, { ...read, planTask: list }, manager);
+    expect(answer).toMatchObject({ success: true });
+    const after = (await planByName('整表计划'))!;
+    expect(after.planTask.map((t) => [t.taskName, t.rowVersion])).toEqual([
+      ['一', one.rowVersion],
+      ['二改', two.rowVersion + 1],
+      ['四', 0],
+    ]);
+    expect(after.planTask.find((t) => t.taskName === '一')!.id).toBe(one.id);
+  });
+
+  it("refuses another plan's row, a repeated name and a repeated row, saving nothing", async () => {
+    const read = (await planByName('整表计划'))!;
+    const foreign = (await planByName('另一计划'))!.planTask[0];
+    const refused = async (list: unknown[], message: string) => {
+      const answer = await ctx.send('PUT', `${BASE}/edit`, { ...read, planTask: list }, manager);
+      expect(answer).toMatchObject({ success: false, message });
+    };
+    await refused([...read.planTask, { ...foreign, taskName: '偷改' }], '计划任务第4行：未找到对应数据');
+    await refused([...read.planTask, task('一', 5)], '计划任务第4行：任务名称不能重复');
+    await refused([...read.planTask, read.planTask[0]], '计划任务第4行：该行重复提交');
+    await refused(
+      [{ ...read.planTask[0], endDate: '2026-11-01' }],
+      '计划任务第1行：结束日期不能早于开始日期',
+    );
+    const after = (await planByName('整表计划'))!;
+    expect(versions(after)).toEqual(versions(read));
+    expect(after.rowVersion).toBe(read.rowVersion);
+    expect((await planByName('另一计划'))!.planTask[0].taskName).toBe(foreign.taskName);
+  });
+
+  it('needs the version it was read at: a list without it, or of a stale read, deletes nothing', async () => {
+    const read = (await planByName('整表计划'))!;
+    const { rowVersion: _version, ...unversioned } = read;
+    expect(await ctx.send('PUT', `${BASE}/edit`, { ...unversioned, planTask: [] }, manager)).toMatchObject({
+      success: false,
+      message: '计划任务：按完整列表保存时须带上读取时的版本号（rowVersion）',
+    });
+    expect(await ctx.send('PUT', `${BASE}/edit`, read, manager)).toMatchObject({ success: true });
+    expect(await ctx.send('PUT', `${BASE}/edit`, { ...read, planTask: [] }, manager)).toMatchObject({
+      success: false,
+      message: '该记录已被他人修改，请刷新后重试',
+    });
+    expect((await planByName('整表计划'))!.planTask).toHaveLength(read.planTask.length);
+  });
+
+  it('does not delete a row added since the read through the task route: the list is refused', async () => {
+    const read = (await planByName('整表计划'))!;
+    const beside = await ctx.send(
+      'POST',
+      '/plan/planTask/add',
+      { ...task('旁加', 9), planId: read.id },
+      manager,
+    );
+    expect(beside).toMatchObject({ success: true });
+    expect(await ctx.send('PUT', `${BASE}/edit`, read, manager)).toMatchObject({
+      success: false,
+      message: '计划任务：列表缺少他人新增的行，请刷新后重试（删除这些行请按增删改提交）',
+    });
+    // Read again, the row is in the list and the record saves; the grid's payload deletes it.
+    const again = (await planByName('整表计划'))!;
+    expect(await ctx.send('PUT', `${BASE}/edit`, again, manager)).toMatchObject({ success: true });
+    const added = again.planTask.find((t) => t.taskName === '旁加')!;
+    const fresh = (await planByName('整表计划'))!;
+    const removed = await ctx.send(
+      'PUT',
+      `${BASE}/edit`,
+      { id: fresh.id, rowVersion: fresh.rowVersion, planTask: { deletedIds: [added.id] } },
+      manager,
+    );
+    expect(removed).toMatchObject({ success: true });
+  });
+
+  it('refuses a row another save changed since the read, though the plan was not saved', async () => {
+    const read = (await planByName('整表计划'))!;
+    const first = read.planTask[0];
+    // Through the task's own route: the plan's version does not move.
+    const own = await ctx.send('PUT', '/plan/planTask/edit', { ...first, progress: 60 }, manager);
+    expect(own).toMatchObject({ success: true });
+    const answer = await ctx.send('PUT', `${BASE}/edit`, read, manager);
+    expect(answer).toMatchObject({
+      success: false,
+      message: '计划任务第1行：该记录已被他人修改，请刷新后重试',
+    });
+  });
+});
+
 describe('permissions', () => {
   it('a user without the plan codes cannot add a plan at all', async () => {
     const staff = ctx.staffToken; // chenjing, role staff
@@ -281,5 +410,14 @@ describe('permissions', () => {
     );
     expect(answer).toMatchObject({ success: false, message: '计划任务：没有权限，请联系管理员授权' });
     expect((await planByName('展厅二期计划'))!.planTask).toHaveLength(saved.planTask.length);
+    // A full list deletes what it leaves out: the same code; sent back whole it deletes nothing.
+    const left = await ctx.send(
+      'PUT',
+      `${BASE}/edit`,
+      { ...saved, planTask: saved.planTask.slice(1) },
+      manager,
+    );
+    expect(left).toMatchObject({ success: false, message: '计划任务：没有权限，请联系管理员授权' });
+    expect(await ctx.send('PUT', `${BASE}/edit`, saved, manager)).toMatchObject({ success: true });
   });
 });

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
+import { DEMO_PASSWORD } from './helpers.js';
 
 interface Customer {
   id: string;
@@ -249,11 +251,57 @@ describe('permissions', () => {
     ).toMatchObject(denied);
     expect((await byCode('C001')).name).toBe('华东贸易');
   });
-  it('any signed-in user may list and read (no list permission is declared)', async () => {
-    expect((await ctx.get<Page<Customer>>('/sys/customer/list', ctx.staffToken)).success).toBe(true);
+  it('reads need 查看客户 (customer:list, deny by default): a manager has it, staff do not', async () => {
+    expect(await ctx.get('/sys/customer/list', ctx.staffToken)).toMatchObject({ success: false, code: 510 });
+    const id = (await byCode('C001')).id;
+    expect(await ctx.get(`/sys/customer/queryById?id=${id}`, ctx.staffToken)).toMatchObject({ code: 510 });
+    expect(await ctx.get('/sys/customer/exportXls', ctx.staffToken)).toMatchObject({ code: 510 });
+    const manager = await ctx.login('zhangwei', DEMO_PASSWORD);
+    expect((await ctx.get<Page<Customer>>('/sys/customer/list', manager)).success).toBe(true);
   });
   it('without a token: 401', async () => {
     const res = await ctx.call({ method: 'GET', url: '/api/sys/customer/list' });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('dictionary membership (issue 32)', () => {
+  const contact = { phone: '13812345670', email: 'dict@example.com' };
+  it('refuses a value its dictionary does not hold, naming the field and the value; nothing is stored', async () => {
+    expect(await add({ ...contact, name: '火星客户', code: 'C901', level: 'R999' })).toMatchObject({
+      success: false,
+      message: '客户等级的值不在字典中：R999',
+    });
+    expect(await add({ ...contact, name: '火星客户', code: 'C901', owner: 'spaceship' })).toMatchObject({
+      success: false,
+      message: '负责人的值不在字典中：spaceship',
+    });
+    expect(await byCode('C901')).toBeUndefined();
+  });
+
+  it('checks each entry of a multi-valued field, and accepts existing values', async () => {
+    const departs = await ctx.get<{ id: string }[]>('/sys/sysDepart/queryTreeList');
+    const depart = departs.result![0]!.id;
+    expect(
+      await add({ ...contact, name: '多部门', code: 'C902', depart: `${depart},nowhere` }),
+    ).toMatchObject({
+      success: false,
+      message: expect.stringContaining('的值不在字典中：nowhere') as unknown as string,
+    });
+    const added = await add({ ...contact, name: '多部门', code: 'C902', depart, owner: 'admin', level: 'H' });
+    expect(added, added.message).toMatchObject({
+      success: true,
+    });
+  });
+
+  it('an edit checks what it changes, and saves a record holding a value since removed', async () => {
+    const row = await byCode('C902');
+    expect(await edit({ ...row, level: 'R999' })).toMatchObject({
+      success: false,
+      message: '客户等级的值不在字典中：R999',
+    });
+    // A value the record already holds (its item removed since) does not stop an unchanged save.
+    await sql`update biz_customer set level = 'OLD' where id = ${row.id}`.execute(ctx.database.db);
+    expect(await edit({ ...(await byCode('C902')), remark: '改备注' })).toMatchObject({ success: true });
   });
 });

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../../server/db/database.js';
 import { LogSmsProvider } from '../../server/auth/sms.js';
 import { ensureEntityTables, DdlError } from '../../server/entity/ddl.js';
 import { DeclarationLoadError, loadDeclarationFiles } from '../../server/entity/load.js';
+import { StartRefused } from '../../server/start-refused.js';
 import { openTestDatabase } from './template-db.js';
 
 let database: DatabaseHandle;
@@ -77,7 +78,9 @@ describe('loading', () => {
     expect(lines).toContain(
       `  ${rel('a.json')}: /fields/0/pattern: must be a built-in format code or a valid regular expression`,
     );
-    expect(lines.some((l) => l.startsWith(`  ${rel('b.json')}: /: not valid JSON`))).toBe(true);
+    expect(lines).toContain(
+      `  ${rel('b.json')}: /: not valid JSON at line 1, column 3: Expected property name or '}'`,
+    );
     expect(lines).toContain(`  ${rel('c.json')}: /table: must match pattern "^[a-z][a-z0-9_]{0,62}$"`);
   });
 
@@ -177,7 +180,7 @@ describe('additive DDL', () => {
     expect(owner.rows).toEqual([{ name: 'note', schemaVersion: 3 }]);
   });
 
-  it('refuses a table it does not own (a hand-made table, another declaration)', async () => {
+  it('refuses a table it does not own (a platform table, a hand-made one, another declaration)', async () => {
     const foreign = loadDeclarationFiles([
       dirWith('foreign', {
         'a.json': {
@@ -187,11 +190,25 @@ describe('additive DDL', () => {
         },
       }),
     ]);
-    await expect(ensureEntityTables(database.db, foreign)).rejects.toThrow(DdlError);
+    await expect(ensureEntityTables(database.db, foreign)).rejects.toThrow(StartRefused);
     await expect(ensureEntityTables(database.db, foreign)).rejects.toThrow(
-      'table "sys_user" exists and is not managed by declaration "intruder"',
+      `${foreign[0].file}: /table: table "sys_user" is one of the platform's own tables (made by a migration); choose another table`,
     );
     expect(await columns('sys_user')).not.toContain('nickname character varying');
+    await sql`create table demo_handmade (id varchar(32) primary key)`.execute(database.db);
+    const handmade = loadDeclarationFiles([
+      dirWith('handmade', {
+        'a.json': {
+          ...note([{ name: 'x', title: 'x', type: 'string' }]),
+          name: 'handmade',
+          table: 'demo_handmade',
+        },
+      }),
+    ]);
+    await expect(ensureEntityTables(database.db, handmade)).rejects.toThrow(DdlError);
+    await expect(ensureEntityTables(database.db, handmade)).rejects.toThrow(
+      ': /table: table "demo_handmade" exists and is not managed by declaration "handmade"',
+    );
     const other = loadDeclarationFiles([
       dirWith('other', {
         'a.json': { ...note([{ name: 'x', title: 'x', type: 'string' }]), name: 'notes2' },
@@ -219,8 +236,13 @@ describe('additive DDL', () => {
     const adopt = loadDeclarationFiles([
       dirWith('legacy1', { 'a.json': note(fields, { ...legacy, adoptTable: true }) }),
     ]);
-    await ensureEntityTables(database.db, adopt);
-    await ensureEntityTables(database.db, adopt); // idempotent once owned
+    // Only a table the operator lists in ADOPTABLE_TABLES.
+    await expect(ensureEntityTables(database.db, adopt)).rejects.toThrow(
+      '/adoptTable: table "demo_legacy" exists and is not managed by declaration "legacy"; it may be adopted only when ADOPTABLE_TABLES lists it',
+    );
+    const listed = new Set(['demo_legacy']);
+    await ensureEntityTables(database.db, adopt, listed);
+    await ensureEntityTables(database.db, adopt); // idempotent once owned, listed or not
     expect(await columns('demo_legacy')).toEqual([
       'id character varying',
       'title character varying',
@@ -241,8 +263,31 @@ describe('additive DDL', () => {
         'a.json': note(fields, { ...legacy, name: 'thief', basePath: '/demo/thief', adoptTable: true }),
       }),
     ]);
-    await expect(ensureEntityTables(database.db, thief)).rejects.toThrow(
-      'not managed by declaration "thief"',
+    await expect(ensureEntityTables(database.db, thief, listed)).rejects.toThrow(
+      'not managed by declaration "thief" (it belongs to "legacy")',
     );
+  });
+
+  it('a statement the database refuses names the file, the path, the table and the reason', async () => {
+    await sql`create table demo_numbered (code integer primary key, title varchar(10))`.execute(database.db);
+    await sql`insert into demo_numbered (code, title) values (1, 'a')`.execute(database.db);
+    const numbered = {
+      table: 'demo_numbered',
+      name: 'numbered',
+      basePath: '/demo/numbered',
+      adoptTable: true,
+    };
+    const loaded = loadDeclarationFiles([
+      dirWith('numbered', {
+        'a.json': note([{ name: 'title', title: '标题', type: 'string', maxLength: 10 }], numbered),
+      }),
+    ]);
+    const before = await columns('demo_numbered');
+    await expect(ensureEntityTables(database.db, loaded, new Set(['demo_numbered']))).rejects.toThrow(
+      new RegExp(
+        `^${loaded[0].file}: /table: the database refused to add column "id" to table "demo_numbered": .*primary key`,
+      ),
+    );
+    expect(await columns('demo_numbered')).toEqual(before);
   });
 });

@@ -25,9 +25,11 @@ beforeAll(async () => {
   ctx = await createEntityContext({ fixtures: true });
   await permissionRow('fp_price', 'demoScene:price', '1', ['admin']);
   await permissionRow('fp_capacity', 'demoScene:capacity', '2', ['admin']);
-  // The staff account may add and edit scenes (the fixture uses scene:add for both).
+  // The staff account may read, add and edit scenes (the fixture uses scene:add for both writes).
   await sql`insert into sys_role_permission (role_id, permission_id)
-    select ${roleId('staff')}, id from sys_permission where perms = 'scene:add'`.execute(ctx.database.db);
+    select ${roleId('staff')}, id from sys_permission where perms in ('scene:add', 'scene:list')`.execute(
+    ctx.database.db,
+  );
   await ctx.send('POST', '/demo/scene/add', { name: '会议室', code: 'FP1', capacity: 30, price: 99.5 });
   const page = await ctx.get<Page<{ id: string }>>('/demo/scene/list?code=FP1');
   sceneId = page.result!.records[0].id;

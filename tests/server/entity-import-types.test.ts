@@ -49,11 +49,12 @@ it('stores every type as an add would', async () => {
     createBy: 'admin',
   });
   expect(rows[1]).toMatchObject({ code: 'T2', capacity: null, price: null, openDate: null, enabled: 'N' });
-  // A row of another tenant is not visible to these calls: the import wrote the caller's tenant.
+  // A row of another tenant is not visible to these calls: the import wrote the caller's tenant
+  // (tenant-id 0: admin's first tenant, 1).
   const other = await ctx.app.inject({
     method: 'GET',
     url: '/api/demo/scene/list',
-    headers: { 'x-access-token': ctx.adminToken, 'tenant-id': '1' },
+    headers: { 'x-access-token': ctx.adminToken, 'tenant-id': '2' },
   });
   expect(other.json()).toMatchObject({ result: { total: 0 } });
 });

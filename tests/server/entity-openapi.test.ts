@@ -34,7 +34,7 @@ describe('openapi.json', () => {
   it('describes every declared route with its permission', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/sys/customer/add'].post['x-access']).toBe('perm:customer:add');
-    expect(doc.paths['/sys/customer/list'].get['x-access']).toBe('authenticated');
+    expect(doc.paths['/sys/customer/list'].get['x-access']).toBe('perm:customer:list');
     expect(doc.paths['/sys/customer/exportXls'].get['x-access']).toBe('perm:customer:export');
     expect(doc.paths['/sys/customer/importExcel'].post.requestBody).toBeDefined();
     expect(doc.paths['/demo/scene/startUse'].put['x-access']).toBe('perm:scene:startUse');

@@ -1,5 +1,8 @@
 /** /sys/scene, declared as JSON only: CRUD, start / stop use over DELETE (the contract's paths), permissions. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsChanged } from '../../server/auth/permission-codes.js';
+import { roleId } from '../../server/db/seed/organisation.js';
 import { createEntityContext, type EntityTestContext, type Page } from './entity-helpers.js';
 
 let ctx: EntityTestContext;
@@ -48,7 +51,13 @@ describe('/sys/scene', () => {
     expect(big.success).toBe(false);
   });
 
-  it('a staff account may list but not start, edit, delete or export', async () => {
+  it('a staff account reads nothing until given 查看场景, then may list but not start, edit, delete or export', async () => {
+    // 场景列表 is the managers' screen: reads are denied by default, not open to every signed-in user.
+    expect(await ctx.get('/sys/scene/list', ctx.staffToken)).toMatchObject({ success: false, code: 510 });
+    expect(await ctx.get(`/sys/scene/queryById?id=${id}`, ctx.staffToken)).toMatchObject({ code: 510 });
+    await sql`insert into sys_role_permission (role_id, permission_id)
+      select ${roleId('staff')}, id from sys_permission where perms = 'scene:list'`.execute(ctx.database.db);
+    await permissionsChanged(ctx.database.db, null);
     expect((await ctx.get<Page<unknown>>('/sys/scene/list', ctx.staffToken)).result!.total).toBe(1);
     for (const [method, url] of [
       ['DELETE', `/sys/scene/startUseById?id=${id}`],

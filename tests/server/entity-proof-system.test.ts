@@ -164,7 +164,7 @@ describe('/sys/dict with /sys/dictItem children', () => {
       itemValue: 'a',
       itemText: 'a',
     });
-    expect(res).toMatchObject({ success: false, message: '关联的数据不存在或仍被引用' });
+    expect(res).toMatchObject({ success: false, message: '未找到所选的字典' });
   });
 
   it('refuses a malformed dictionary code with its declared message', async () => {

@@ -168,3 +168,13 @@ describe('soft delete and tenant scope', () => {
     expect((await call('GET', '/demo/scene/list?code=T1', '1')).body.result!.records).toHaveLength(1);
   });
 });
+
+describe('declared defaults', () => {
+  it('fill what an add leaves out, and never replace what it sends (the add form shows them first)', async () => {
+    expect(await add({ name: '接待厅', code: 'R5', owner: 'zhangwei', status: '1' })).toMatchObject({
+      success: true,
+    });
+    // status is read-only (a transition moves it): its default holds whatever the body says.
+    expect(await find('R5')).toMatchObject({ owner: 'zhangwei', status: '0', enabled: 'N' });
+  });
+});

@@ -251,6 +251,8 @@ describe('restrictDelete and the declared menu', () => {
       .orderBy('sortNo')
       .execute();
     expect(buttons.map((b) => b.perms)).toEqual([
+      // 查看: reads are denied by default too, so the screen's read code has its row.
+      'demoGroup:list',
       'demoGroup:add',
       'demoGroup:edit',
       'demoGroup:delete',

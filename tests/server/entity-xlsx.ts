@@ -40,6 +40,30 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   };
 }
 
+/**
+ * A file uploaded as the token's user through POST /sys/common/upload: the stored path it answers,
+ * which only that user may then name in a record (issue 31, 文件不存在或不是您上传的).
+ */
+export async function uploadAs(
+  app: { inject: (options: object) => Promise<{ json: () => unknown }> },
+  token: string,
+  file: { biz: string; filename: string; data: Buffer },
+): Promise<string> {
+  const body = multipart([
+    { name: 'biz', value: file.biz },
+    { name: 'file', filename: file.filename, value: file.data },
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/sys/common/upload',
+    payload: body.payload,
+    headers: { ...body.headers, 'x-access-token': token },
+  });
+  const answer = res.json() as { success: boolean; message: string };
+  if (!answer.success) throw new Error(`upload refused: ${answer.message}`);
+  return answer.message;
+}
+
 /** A one-entry zip whose central directory claims `claimed` uncompressed bytes (a zip bomb's shape). */
 export function bombZip(claimed: number): Buffer {
   const name = Buffer.from('xl/worksheets/sheet1.xml');

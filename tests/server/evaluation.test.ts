@@ -124,6 +124,17 @@ describe('scoring', () => {
     expect(await h.score(own, tok.chenjing!, 'managerScore', [90, 80, 85, 70])).toMatchObject({
       message: '自评阶段只能填写自评分和自评说明',
     });
+    // The same through the record as queryById answers it: the scores as the full list.
+    const record = (await h.read(own, tok.chenjing!)).result!;
+    const listed = record.evalScore.map((row) => ({ ...row, managerScore: 90 }));
+    expect(
+      await h.t.send('PUT', '/evaluation/evaluation/edit', { ...record, evalScore: listed }, tok.chenjing!),
+    ).toMatchObject({ message: '自评阶段只能填写自评分和自评说明' });
+    // The server made the rows: a list leaving one out is refused like a deletion.
+    const fewer = { ...record, evalScore: record.evalScore.slice(1) };
+    expect(await h.t.send('PUT', '/evaluation/evaluation/edit', fewer, tok.chenjing!)).toMatchObject({
+      message: '考核指标的行由系统生成，不能新增或删除',
+    });
     expect(await h.move('/evaluation/evaluation/submitSelf', own, tok.chenjing!)).toMatchObject({
       message: '请为每项考核指标填写自评分后再提交',
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.js';
 import { refusedStatus, settle, signIn, type Caller } from './notice-support.js';
-import { gridUrl, openGrid, updates, type GridClient } from './grid-sync-support.js';
+import { gridUrl, letStaffReadCustomers, openGrid, updates, type GridClient } from './grid-sync-support.js';
 
 let ctx: TestContext;
 let base: string;
@@ -14,6 +14,7 @@ const open: GridClient[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  await letStaffReadCustomers(ctx.database.db);
   [admin, zhaolei, chenjing, zhangwei] = await Promise.all(
     ['admin', 'zhaolei', 'chenjing', 'zhangwei'].map((u) => signIn(ctx, u)),
   );
@@ -25,6 +26,23 @@ afterAll(async () => {
   await settle(300);
   await ctx.close();
 });
+
+/** A customer saved through the API (as admin); answers its id. */
+async function addCustomer(code: string, name: string): Promise<string> {
+  const add = await ctx.call({
+    method: 'POST',
+    url: '/api/sys/customer/add',
+    headers: admin.headers,
+    payload: { name, code },
+  });
+  expect(add.body).toMatchObject({ success: true });
+  const list = await ctx.call<{ records: { id: string }[] }>({
+    method: 'GET',
+    url: `/api/sys/customer/list?code=${code}`,
+    headers: admin.headers,
+  });
+  return list.body.result!.records[0].id;
+}
 
 async function grid(who: Caller, pageId: string, table = 'customer'): Promise<GridClient> {
   const client = await openGrid(gridUrl(base, who.userId, pageId, table), who.token);
@@ -62,38 +80,54 @@ describe('the table socket handshake', () => {
 });
 
 describe('messages between grids', () => {
-  it('relays update-table to the other instances of the table, never back to the sender', async () => {
-    // zhangwei (manager) holds customer:edit; his other tab is another instance and hears it.
-    const sender = await grid(zhangwei, 'zw-page');
-    const samePageOtherTable = await grid(zhangwei, 'zw-page', 'mailList');
-    const other = await grid(chenjing, 'cj-page');
-    const otherTab = await grid(zhangwei, 'zw-tab2');
-    sender.send({ type: 'update-table', data: { id: 'row-1', values: { name: '新名称', bogus: 1 } } });
-    const expected = {
-      type: 'update-table',
-      data: {
-        table: 'customer',
-        action: 'edit',
-        ids: ['row-1'],
-        fields: ['name'],
-        values: { name: '新名称' },
-        origin: 'zw-page',
-      },
-    };
-    expect(await other.next((m) => m.type === 'update-table')).toEqual(expected);
-    expect(await otherTab.next((m) => m.type === 'update-table')).toEqual(expected);
-    await settle();
-    expect(updates(sender)).toEqual([]);
-    expect(updates(samePageOtherTable)).toEqual([]);
-  });
+  it("a forged update-table never reaches another grid; B hears the server's change and reads the stored row", async () => {
+    const id = await addCustomer('FORGE1', '真实客户');
+    const other = await addCustomer('FORGE2', '另一客户');
+    // zhangwei (manager) holds customer:edit: even an editor's frame is a claim, not a stored change.
+    const forger = await grid(zhangwei, 'zw-forge');
+    const forgerTab = await grid(zhangwei, 'zw-forge-tab');
+    const viewer = await grid(chenjing, 'cj-view');
+    const forged = { name: '伪造标题', level: '伪造状态' };
+    forger.send({ type: 'update-table', data: { id, values: forged } });
+    // Shaped like the server's own frame, values and all.
+    const claim = { table: 'customer', action: 'edit', ids: [id], fields: ['name', 'level'] };
+    forger.send({ type: 'update-table', data: { ...claim, values: forged, origin: null } });
+    forger.send({ type: 'update-table', data: { ...claim, values: forged, origin: 'zw-forge' } });
+    forger.send({ type: 'heartbeat' });
+    // The pong comes after the server handled the frames before it; the socket stays open.
+    expect(await forger.next((m) => m.type === 'heartbeat')).toEqual({ type: 'heartbeat', data: 'pong' });
 
-  it('a user who may not edit the table sends no row changes to others', async () => {
-    // chenjing (staff) holds no customer:edit.
-    const staff = await grid(chenjing, 'cj-edit');
-    const watcher = await grid(zhaolei, 'zl-watch');
-    staff.send({ type: 'update-table', data: { id: 'row-2', values: { name: '伪造' } } });
-    await settle();
-    expect(updates(watcher).filter((m) => m.data.ids?.includes('row-2'))).toEqual([]);
+    // A real save afterwards: the first change B hears is the server's, carrying ids and names only.
+    const saved = await ctx.call({
+      method: 'PUT',
+      url: '/api/sys/customer/edit',
+      headers: admin.headers,
+      payload: { id, remark: '真实备注' },
+    });
+    expect(saved.body).toMatchObject({ success: true });
+    const heard = await viewer.next((m) => m.type === 'update-table' && m.data.action === 'edit');
+    expect(heard.data).toEqual({
+      table: 'customer',
+      action: 'edit',
+      ids: [id],
+      fields: expect.arrayContaining(['remark']) as string[],
+      origin: null,
+    });
+    await forgerTab.next((m) => m.data.action === 'edit' && m.data.ids?.[0] === id);
+    for (const client of [viewer, forgerTab, forger])
+      expect(JSON.stringify(client.messages)).not.toContain('伪造');
+    expect(updates(viewer).filter((m) => m.data.action === 'edit')).toHaveLength(1);
+
+    // B re-reads as B, several rows in one call as its grid does (list with id=a,b): the stored rows.
+    const read = await ctx.call<{ records: Record<string, unknown>[] }>({
+      method: 'GET',
+      url: `/api/sys/customer/list?id=${id},${other}&pageSize=2`,
+      headers: chenjing.headers,
+    });
+    const rows = read.body.result!.records;
+    expect(rows.find((r) => r.id === id)).toMatchObject({ name: '真实客户', remark: '真实备注' });
+    expect(rows.find((r) => r.id === other)).toMatchObject({ name: '另一客户' });
+    expect(JSON.stringify(rows)).not.toContain('伪造');
   });
 
   it('common-send-data goes to the other sockets of the same page only', async () => {
@@ -114,6 +148,7 @@ describe('messages between grids', () => {
     const client = await grid(admin, 'flood');
     client.socket.send('not json');
     client.send({ type: 'update-table', data: { id: '../x', values: {} } });
+    client.send({ type: 'no-such-type', data: {} });
     client.send({ type: 'heartbeat' });
     expect(await client.next()).toEqual({ type: 'heartbeat', data: 'pong' });
     const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));

@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { WebSocket } from 'ws';
+import { permissionsChanged } from '../../server/auth/permission-codes.js';
+import type { Db } from '../../server/db/database.js';
+import { roleId } from '../../server/db/seed/organisation.js';
 
 /** A message as the table socket sends it. */
 export interface GridMessage {
@@ -69,3 +73,14 @@ export async function openGrid(url: string, token: string): Promise<GridClient> 
 }
 
 export const updates = (client: GridClient) => client.messages.filter((m) => m.type === 'update-table');
+
+/**
+ * 客户管理 is the managers' screen; the grid tests watch it as staff too, so the staff role is
+ * given its read code here (as an admin would in 角色授权).
+ */
+export async function letStaffReadCustomers(db: Db): Promise<void> {
+  await sql`insert into sys_role_permission (role_id, permission_id)
+    select ${roleId('staff')}, id from sys_permission where perms = 'customer:list'
+    on conflict do nothing`.execute(db);
+  await permissionsChanged(db, null);
+}

@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig, type ServerConfig } from '../../server/config.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
 import { LogSmsProvider } from '../../server/auth/sms.js';
+import type { Pause } from '../../server/auth/sign-in-throttle.js';
 import type { Result } from '../../server/result.js';
 import { openTestDatabase, TEST_ADMIN_PASSWORD } from './template-db.js';
 
@@ -21,8 +22,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export interface TestContextOptions {
+  /** Replaces the sign-in throttle's timer, so a test observes the wait instead of spending it. */
+  pause?: Pause;
+}
+
 /** A server on its own copy of the seeded database. Captcha is off unless the test turns it on. */
-export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<ServerConfig> = {},
+  { pause }: TestContextOptions = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const config: ServerConfig = {
     ...loadConfig({}),
@@ -35,7 +44,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     ...overrides,
   };
   const sms = new LogSmsProvider(() => {});
-  const app = await buildApp({ config, database, sms, logger: false });
+  const app = await buildApp({ config, database, sms, pause, logger: false });
   await app.ready();
   const call = async <T>(options: InjectOptions) => {
     const res = await app.inject(options);

@@ -99,6 +99,21 @@ describe('plans of a project', () => {
       p.tok.chenjing,
     );
     expect(unknown).toMatchObject({ success: false, message: '任务“设计”的前置任务“不存在”不在本计划中' });
+    // The plan sent back as queryById answers it: the rules see the list as the new set of tasks.
+    const read = (
+      await p.t.get<Row & { planTask: Row[] }>(`/plan/projectPlan/queryById?id=${planId}`, p.tok.chenjing)
+    ).result!;
+    const late = read.planTask.map((t) => (t.taskName === '访谈' ? { ...t, endDate: '2026-12-25' } : t));
+    expect(
+      await p.t.send('PUT', '/plan/projectPlan/edit', { ...read, planTask: late }, p.tok.chenjing),
+    ).toMatchObject({
+      success: false,
+      message: '子任务“访谈”的日期须在上级任务“调研”的日期内（2026-12-01 ~ 2026-12-20）',
+    });
+    const orphan = read.planTask.filter((t) => t.taskName !== '调研');
+    expect(
+      await p.t.send('PUT', '/plan/projectPlan/edit', { ...read, planTask: orphan }, p.tok.chenjing),
+    ).toMatchObject({ success: false, message: '任务“访谈”的上级任务“调研”不在本计划中' });
   });
 
   it('moves a bar through the task edit call and refuses a save from a stale copy', async () => {

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadAs } from './entity-xlsx.js';
 import { createProjectTest, fresh, type ProjectTest, type Row } from './project-helpers.js';
 
 let p: ProjectTest;
@@ -13,6 +14,9 @@ beforeAll(async () => {
   p = await createProjectTest();
 });
 afterAll(() => p?.t.close());
+
+/** A file's bytes as the upload's type check reads them. */
+const PDF = Buffer.from('%PDF-1.4\n%\n');
 
 const get = <T = Row>(path: string, token: string | undefined) => p.t.get<T>(path, token);
 const advance = (projectId: string, token: string | undefined, extra: Record<string, unknown> = {}) =>
@@ -83,7 +87,7 @@ describe('project stages', () => {
       projectId: row.id,
       taskDefKey: key,
       fileName: '立项申请书',
-      file: 'projectNode/apply.pdf',
+      file: await uploadAs(p.t.app, p.tok.majun, { biz: 'projectNode', filename: 'apply.pdf', data: PDF }),
     };
     expect((await p.t.send('POST', '/sys/projectNodeFile/add', file, p.tok.hugang)).message).toBe(
       '所选项目不存在或您无权查看',
@@ -163,7 +167,12 @@ describe('project stages', () => {
     await p.t.send(
       'POST',
       '/sys/projectNodeFile/add',
-      { projectId: row.id, taskDefKey: 'initiation', fileName: '申请书', file: 'projectNode/a.pdf' },
+      {
+        projectId: row.id,
+        taskDefKey: 'initiation',
+        fileName: '申请书',
+        file: await uploadAs(p.t.app, p.tok.chenjing, { biz: 'projectNode', filename: 'a.pdf', data: PDF }),
+      },
       p.tok.chenjing,
     );
     for (let i = 0; i < 6; i++) expect((await advance(row.id, p.tok.chenjing)).success).toBe(true);

@@ -8,13 +8,16 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SourceMessages } from '../../server/report/source-pools.js';
+import { ReportSourcePools, SourceMessages } from '../../server/report/source-pools.js';
 import { ConnectMessages } from '../../server/sys/data-source/connect.js';
+import { HostMessages } from '../../server/sys/data-source/hosts.js';
+import { createSecretBox } from '../../server/sys/data-source/secret.js';
 import { startFakePostgres, type FakePostgres } from './fake-postgres.js';
 import { createEntityContext, type EntityTestContext } from './entity-helpers.js';
 import { DEMO_PASSWORD } from './helpers.js';
 
 const SECRET = 'Right#Secret-2026';
+const KEY = randomBytes(32).toString('base64');
 const WRONG = 'Wrong#Secret-2026';
 let ctx: EntityTestContext;
 let analyst: string;
@@ -49,7 +52,7 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   fake = await startFakePostgres({ password: SECRET });
-  ctx = await createEntityContext({ config: { dataSourceKey: randomBytes(32).toString('base64') } });
+  ctx = await createEntityContext({ config: { dataSourceKey: KEY } });
   analyst = await ctx.login('fengyu', DEMO_PASSWORD);
 });
 afterAll(async () => {
@@ -129,5 +132,30 @@ describe('a source that does not connect', () => {
       success: false,
       message: '数据源连接失败：连接被拒绝，请检查主机和端口',
     });
+  });
+});
+
+describe('DATA_SOURCE_HOSTS', () => {
+  it('refuses a report on a source saved before the list left its host out, before connecting', async () => {
+    expect(await ctx.send('POST', '/sys/dataSource/add', source('before_list'))).toMatchObject({
+      success: true,
+    });
+    const seen = fake.seen.length;
+    const pools = new ReportSourcePools(ctx.database.db, createSecretBox(KEY, '/nonexistent'), () => {}, [
+      'db1.internal',
+    ]);
+    try {
+      await expect(pools.resolve('before_list')).rejects.toThrow(HostMessages.notAllowed('127.0.0.1'));
+      expect(pools.size).toBe(0);
+      expect(fake.seen.length).toBe(seen);
+      // Listed, the same source is served.
+      const open = new ReportSourcePools(ctx.database.db, createSecretBox(KEY, '/nonexistent'), () => {}, [
+        '127.0.0.1',
+      ]);
+      expect((await open.resolve('before_list')).code).toBe('before_list');
+      await open.close();
+    } finally {
+      await pools.close();
+    }
   });
 });

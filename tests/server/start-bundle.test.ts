@@ -63,7 +63,9 @@ beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-}, 60_000);
+  // Bundling, initdb in a child process, migrations and the demo data: ~20 s alone, past 60 s while
+  // the other worker runs a whole first start too (seen on CI).
+}, 120_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {

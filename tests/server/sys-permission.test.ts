@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkModels } from '../../server/entity/graph.js';
 import { loadDeclarationFiles } from '../../server/entity/load.js';
 import { declaredButtons } from '../../server/entity/menu-sync.js';
 import { requireAccessDeclarations } from '../../server/http/access.js';
@@ -181,7 +182,9 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
     const seeded = [...buttons.map((b) => b.perms!), ...ENTITY_BUTTONS, ...NOTICE_BUTTONS].map((b) =>
       typeof b === 'string' ? b : b.perms,
     );
-    const declared = loadDeclarationFiles().flatMap((d) => declaredButtons(d.model).map((b) => b.code));
+    const files = loadDeclarationFiles();
+    linkModels(files.map((d) => d.model)); // a child's read code is its parent's
+    const declared = files.flatMap((d) => declaredButtons(d.model).map((b) => b.code));
     const codes = new Set([...seeded, ...declared]);
     expect(new Set(allAuth.map((a) => a.action))).toEqual(codes);
     expect(allAuth).toHaveLength(codes.size);
@@ -220,10 +223,13 @@ describe('getUserPermissionByToken: auth and allAuth', () => {
     expect(answers.chenjing.auth.find((a) => a.action === 'workOrder:deal')?.type).toBe('2');
   });
 
-  it('answers a well-formed empty menu to a user without roles', async () => {
+  it('answers the workbench alone, and no codes, to a user without roles', async () => {
     await ctx.database.db.deleteFrom('sysUserRole').where('userId', '=', userId('hexue')).execute();
     const answer = await permissionsOf('hexue');
-    expect(answer.menu).toEqual([]);
+    // 每日工作 → 工作台 only: their own to-dos and messages, nothing granted.
+    const paths = (nodes: { path: string; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.path, ...paths((n.children ?? []) as typeof nodes)]);
+    expect(paths(answer.menu as { path: string }[])).toEqual(['/HomePage', '/HomePage/index']);
     expect(answer.auth).toEqual([]);
     expect(answer.allAuth.length).toBeGreaterThan(0);
   });

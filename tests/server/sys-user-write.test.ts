@@ -106,6 +106,7 @@ describe('POST /sys/user/add', () => {
       [{ selectedroles: 'staff,ghost' }, '角色不存在：ghost'],
       [{ post: 'astronaut' }, '职务不存在：astronaut'],
       [{ relTenantIds: '1,9' }, '租户不存在：9'],
+      [{ relTenantIds: '' }, '请选择租户!'],
       [{ orgCode: 'A01A01' }, '主部门必须是所属部门之一'],
       [{ orgCode: 'ZZZ' }, '主部门不存在：ZZZ'],
       [{ salary: 1 }, '未知字段：salary'],

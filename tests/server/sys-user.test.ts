@@ -112,7 +112,7 @@ describe('GET /sys/user/list (admin view)', () => {
 });
 
 describe('GET /sys/user/list (directory view, without user:list)', () => {
-  it('answers the picker columns only: no phone, e-mail, birthday, roles or tenants', async () => {
+  it('answers the picker columns only: no phone, e-mail, birthday, work number, roles or tenants', async () => {
     const res = await list('?username=zhangwei', ctx.staffToken);
     const record = res.result!.records[0] as unknown as Record<string, unknown>;
     expect(record).toMatchObject({ username: 'zhangwei', realname: '张伟', orgCodeTxt: '项目管理部' });
@@ -120,6 +120,9 @@ describe('GET /sys/user/list (directory view, without user:list)', () => {
       'phone',
       'email',
       'birthday',
+      'workNo',
+      'post',
+      'sex',
       'selectedroles',
       'selectedroles_dictText',
       'relTenantIds',
@@ -136,6 +139,7 @@ describe('GET /sys/user/list (directory view, without user:list)', () => {
       message: '查询字段不存在：phone',
     });
     expect((await list('?email=*example*', ctx.staffToken)).success).toBe(false);
+    expect((await list('?workNo=NO0001', ctx.staffToken)).success).toBe(false);
     expect((await list('?column=phone', ctx.staffToken)).success).toBe(false);
   });
 });

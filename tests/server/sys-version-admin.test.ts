@@ -122,17 +122,21 @@ describe('versions (generated routes over sys_version)', () => {
     ).toMatchObject(NO_PERMISSION);
   });
 
-  it('versionNumberCheck answers like the duplicate check, on both paths', async () => {
+  it('versionNumberCheck answers like the duplicate check, on both paths, to who fills the form', async () => {
     for (const path of ['/sys/duplicate/versionNumberCheck', '/sys/version/versionNumberCheck']) {
+      // Whether a number exists is for the people who add or edit versions, not everyone.
       expect(await api(ctx, 'GET', `${path}?versionNumber=v1.2.0`, { token: staff })).toMatchObject({
+        code: 510,
+      });
+      expect(await api(ctx, 'GET', `${path}?versionNumber=v1.2.0`, { token: admin })).toMatchObject({
         success: false,
         message: '该值不可用，系统中已存在！',
       });
-      expect(await api(ctx, 'GET', `${path}?versionNumber=v7.0.0`, { token: staff })).toMatchObject({
+      expect(await api(ctx, 'GET', `${path}?versionNumber=v7.0.0`, { token: admin })).toMatchObject({
         success: true,
         message: '该值可用！',
       });
-      expect(await api(ctx, 'GET', path, { token: staff })).toMatchObject({
+      expect(await api(ctx, 'GET', path, { token: admin })).toMatchObject({
         success: true,
         code: 500,
         message: '数据为空,不作处理！',
@@ -145,7 +149,7 @@ describe('versions (generated routes over sys_version)', () => {
     const { id } = page.result!.records[0];
     expect(
       await api(ctx, 'GET', `/sys/duplicate/versionNumberCheck?fieldVal=v1.2.0&dataId=${id}`, {
-        token: staff,
+        token: admin,
       }),
     ).toMatchObject({ success: true });
     expect(

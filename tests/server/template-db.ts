@@ -5,9 +5,11 @@ import pg from 'pg';
 import type { Database } from '../../server/db/schema.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
+import { reportLoginRole } from '../../server/report/report-login.js';
 import { seedIfEmpty } from '../../server/db/seed/index.js';
 import { ensureEntityTables } from '../../server/entity/ddl.js';
 import { loadDeclarationFiles } from '../../server/entity/load.js';
+import { linkModels } from '../../server/entity/graph.js';
 import { syncDeclaredMenus } from '../../server/entity/menu-sync.js';
 
 /** Admin password of every test database. */
@@ -54,6 +56,7 @@ export async function prepareTemplate(): Promise<void> {
  */
 export async function withDeclaredTables(db: Kysely<Database>): Promise<void> {
   const loaded = loadDeclarationFiles();
+  linkModels(loaded.map((item) => item.model)); // as the server does: a child reads with its parent's code
   await ensureEntityTables(db, loaded);
   await syncDeclaredMenus(
     db,
@@ -79,7 +82,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       ...handle,
       async close() {
         await handle.close();
-        await withAdminClient(url, (client) => client.query(`drop database if exists ${name} with (force)`));
+        await withAdminClient(url, async (client) => {
+          await client.query(`drop database if exists ${name} with (force)`);
+          // The report login a server made for this database (a role outlives its database).
+          await client.query(`drop role if exists ${reportLoginRole(name)}`);
+        });
       },
     };
   }

@@ -163,7 +163,7 @@ describe('GET /sys/workOrderStatic/workOrderStatistics', () => {
     const a03 = await stats({ ...todayOnly, orgCode: 'A01A03' });
     const all = await stats(todayOnly);
     const orders = await sql<{ org: string; n: number }>`select sys_org_code as org, count(*)::int as n
-      from biz_work_order where tenant_id = 0 and create_time >= current_date - 1 group by 1`.execute(db());
+      from biz_work_order where tenant_id = 1 and create_time >= current_date - 1 group by 1`.execute(db());
     const count = (prefix: string) =>
       orders.rows.filter((r) => r.org.startsWith(prefix)).reduce((s, r) => s + r.n, 0);
     expect(a02.summary.total).toBe(count('A01A02'));
@@ -295,7 +295,7 @@ describe('who may ask', () => {
       await t.launch({}, manager); // 项目管理部 A01A02
       const scoped = await stats(todayOnly, manager);
       const own = await sql<{ n: number }>`select count(*)::int as n from biz_work_order
-        where tenant_id = 0 and sys_org_code = 'A01A02' and create_time >= current_date - 1`.execute(db());
+        where tenant_id = 1 and sys_org_code = 'A01A02' and create_time >= current_date - 1`.execute(db());
       expect(scoped.summary.total).toBe(own.rows[0].n);
       expect(scoped.summary.total).toBeLessThan((await stats(todayOnly)).summary.total);
     } finally {

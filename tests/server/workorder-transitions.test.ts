@@ -4,6 +4,7 @@
  * adding a note (saveOrderDynamic) and sub-orders with their own finish.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadAs } from './entity-xlsx.js';
 import { createWorkOrderTest, dayFromToday, type WorkOrderTest } from './workorder-helpers.js';
 
 let t: WorkOrderTest;
@@ -24,6 +25,14 @@ interface Dynamic {
   createBy: string;
   createBy_dictText: string;
 }
+
+/** A photo uploaded by the token's user: the stored path the upload answers. */
+const uploadPhoto = (token: string): Promise<string> =>
+  uploadAs(t.app, token, {
+    biz: 'workOrder',
+    filename: 'photo.jpg',
+    data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]),
+  });
 
 const timeline = async (orderId: string, token = t.tokens.chenjing) =>
   (await t.get<Dynamic[]>(`/sys/workOrderDynamic/queryById?orderId=${orderId}`, token)).result!;
@@ -58,9 +67,11 @@ describe('the person in charge: accept and finish', () => {
 
   it('refuses anyone else, and a change the status does not allow; nothing is written', async () => {
     const row = await t.launch();
+    // Someone the order does not concern cannot read it; a participant (huangmin, below) or a
+    // manager can, and is told the move is the person in charge's.
     expect(await t.move('accept', row.id, t.tokens.zhaolei)).toMatchObject({
       success: false,
-      message: '只有工单负责人可以接收工单',
+      message: '未找到对应数据',
     });
     expect(await t.move('accept', row.id, t.tokens.admin)).toMatchObject({
       success: false,
@@ -139,16 +150,22 @@ describe('PUT /sys/workOrder/saveOrderDynamic', () => {
     const row = await t.launch();
     const save = (body: Record<string, unknown>, token: string, query = '') =>
       t.send('PUT', `/sys/workOrder/saveOrderDynamic${query}`, { orderId: row.id, ...body }, token);
-    expect(
-      await save({ content: '已到现场查看', attachments: 'workOrder/photo_1.jpg' }, t.tokens.chenjing),
-    ).toMatchObject({
+    const photo = await uploadPhoto(t.tokens.chenjing);
+    expect(await save({ content: '已到现场查看', attachments: photo }, t.tokens.chenjing)).toMatchObject({
       success: true,
       message: '保存成功！',
     });
+    // Attachments are the author's own uploads (issue 31): not a colleague's, not a made-up path.
+    for (const attachments of [photo, 'workOrder/1700000000000_0123456789abcdef.jpg'])
+      expect(await save({ content: '借用附件', attachments }, t.tokens.huangmin)).toMatchObject({
+        success: false,
+        message: '文件不存在或不是您上传的',
+      });
     expect(await save({ content: '参与人补充' }, t.tokens.huangmin)).toMatchObject({ success: true });
+    // Someone the order does not concern cannot read it, so finds no order to write on.
     expect(await save({ content: '路过' }, t.tokens.zhaolei)).toMatchObject({
       success: false,
-      message: '您不是该工单的相关人员，不能添加动态',
+      message: '未找到对应数据',
     });
     expect(await save({ content: '  ' }, t.tokens.chenjing)).toMatchObject({
       message: '请填写处理内容或上传附件',
@@ -158,7 +175,7 @@ describe('PUT /sys/workOrder/saveOrderDynamic', () => {
     });
     const notes = (await timeline(row.id)).filter((e) => e.action === 'note');
     expect(notes.map((e) => [e.createBy, e.content, e.attachments])).toEqual([
-      ['chenjing', '已到现场查看', 'workOrder/photo_1.jpg'],
+      ['chenjing', '已到现场查看', photo],
       ['huangmin', '参与人补充', null],
     ]);
     await t.move('withdraw', row.id, t.tokens.admin);

@@ -14,11 +14,15 @@ const meeting = read('schemas/meeting/meeting.json');
 const agenda = read('schemas/meeting/meeting-agenda.json');
 const minutes = read('schemas/meeting/meeting-minutes.json');
 const followUps = read('schemas/meeting/meeting-follow-up.json');
+// 会议室 is the meeting's reference target (its roomId): it must be loaded beside the meeting.
+const room = read('schemas/meeting/meeting-room.json');
 const template = read('schemas/evaluation/eval-template.json');
 const indicator = read('schemas/evaluation/eval-indicator.json');
 
 function issuesOf(json: Declaration, others: { file: string; json: Declaration }[] = []): string[] {
-  return loadDeclarations([{ file: 'schemas/x/changed.json', json }, ...others]).issues.map(formatIssue);
+  return loadDeclarations([{ file: 'schemas/x/changed.json', json }, ...others, room]).issues.map(
+    formatIssue,
+  );
 }
 
 describe('kind copy', () => {

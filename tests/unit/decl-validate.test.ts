@@ -37,7 +37,19 @@ describe('a valid declaration', () => {
     expect(model.pageSizes).toEqual([10, 20, 30, 60]);
     expect(model.field('sortNo')?.column).toBe('sort_no');
     expect(model.field('createTime')).toMatchObject({ system: true, sortable: true, writable: false });
-    expect(model.permissions).toMatchObject({ list: null, add: 'demo:add', deleteBatch: 'demo:delete' });
+    // Deny by default, reads included: a declaration naming no code reads with <prefix>:list.
+    expect(model.permissions).toMatchObject({
+      list: 'demo:list',
+      queryById: 'demo:list',
+      add: 'demo:add',
+      deleteBatch: 'demo:delete',
+    });
+  });
+
+  it('opens reads to every signed-in user only with "access": "signed-in"', () => {
+    const { value } = loadDeclaration({ file: FILE, json: { ...base(), access: 'signed-in' } });
+    expect(value!.model.permissions).toMatchObject({ list: null, queryById: null, add: 'demo:add' });
+    expect(issues((d) => (d.access = 'everyone' as never))).toEqual([expect.stringContaining('/access')]);
   });
 });
 

@@ -1,83 +1,171 @@
-import { describe, expect, it, vi } from 'vitest';
-import { dispatchTableMessage, type TableSyncHandlers } from '../../runtime/model/grid-sync/dispatch.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TableSyncDispatcher, type TableSyncHandlers } from '../../runtime/model/grid-sync/dispatch.js';
+import { REFRESH_DELAY_MS, REFRESH_MAX_IDS } from '../../runtime/model/grid-sync/refresh.js';
 import {
   parseClientMessage,
   parseServerMessage,
   tableSocketUrl,
 } from '../../runtime/model/grid-sync/protocol.js';
 
-const self = { pageId: 'page-a', table: 'customer' };
+const TABLE = 'customer';
 const frame = (data: Record<string, unknown>) =>
   JSON.stringify({
     type: 'update-table',
-    data: { table: 'customer', action: 'edit', ids: ['r1'], fields: ['name'], origin: null, ...data },
+    data: { table: TABLE, action: 'edit', ids: ['r1'], fields: ['name'], origin: null, ...data },
   });
 
 function handlers(extra: Partial<TableSyncHandlers> = {}) {
-  return { onUpdate: vi.fn(), onRemove: vi.fn(), onReload: vi.fn(), ...extra };
+  return { ...extra, onUpdate: vi.fn(), onRemove: vi.fn(), onReload: vi.fn() };
 }
 
+/** A dispatcher over these handlers; `settle` runs the gathering delay and the reads it started. */
+function dispatcher(h: TableSyncHandlers) {
+  const d = new TableSyncDispatcher(TABLE, () => h);
+  return { d, settle: () => vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('update-table', () => {
-  it("merges a peer's changed fields into the row, ignoring its own instance and other tables", async () => {
-    const h = handlers();
-    await dispatchTableMessage(frame({ values: { name: '新', extra: 1 }, origin: 'page-b' }), self, h);
-    expect(h.onUpdate).toHaveBeenCalledWith('r1', { name: '新' });
-    await dispatchTableMessage(frame({ values: { name: '自己' }, origin: 'page-a' }), self, h);
-    await dispatchTableMessage(
-      frame({ table: 'scene', values: { name: '别表' }, origin: 'page-b' }),
-      self,
-      h,
-    );
-    expect(h.onUpdate).toHaveBeenCalledTimes(1);
+  it('never merges values a frame carries: the rows are read again and the answer is merged', async () => {
+    const fetchRows = vi.fn(async () => [{ id: 'r1', name: '服务器值', phone: '未改' }]);
+    const h = handlers({ fetchRows });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ values: { name: '伪造' } }));
+    d.handle(frame({ table: 'scene' }));
+    await settle();
+    expect(fetchRows.mock.calls).toEqual([[['r1']]]);
+    expect(h.onUpdate.mock.calls).toEqual([['r1', { name: '服务器值' }]]);
   });
 
-  it('a saved change re-reads the row and merges only the named fields; a row not found is removed', async () => {
-    const rows: Record<string, Record<string, unknown> | null> = {
-      r1: { id: 'r1', name: '服务器值', phone: '未改' },
-      r2: null,
-    };
-    const h = handlers({ fetchRow: vi.fn(async (id: string) => rows[id]) });
-    await dispatchTableMessage(frame({ ids: ['r1', 'r2'] }), self, h);
-    expect(h.fetchRow).toHaveBeenCalledTimes(2);
-    expect(h.onUpdate).toHaveBeenCalledWith('r1', { name: '服务器值' });
-    expect(h.onRemove).toHaveBeenCalledWith(['r2']);
+  it('a frame naming an origin page (a relayed browser claim) is ignored', async () => {
+    const fetchRows = vi.fn(async () => []);
+    const h = handlers({ fetchRows });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ origin: 'page-b', values: { name: '伪造' } }));
+    await settle();
+    expect(fetchRows).not.toHaveBeenCalled();
+    expect(h.onUpdate).not.toHaveBeenCalled();
+  });
+
+  it('a burst is one read; each row gets the fields its changes named; a row not answered is removed', async () => {
+    const fetchRows = vi.fn(async (ids: readonly string[]) =>
+      ids.filter((id) => id !== 'r3').map((id) => ({ id, name: `名${id}`, phone: `电${id}` })),
+    );
+    const h = handlers({ fetchRows });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ ids: ['r1', 'r2'] }));
+    d.handle(frame({ ids: ['r2', 'r3'], fields: ['phone'] }));
+    await settle();
+    expect(fetchRows.mock.calls).toEqual([[['r1', 'r2', 'r3']]]);
+    expect(h.onUpdate.mock.calls).toEqual([
+      ['r1', { name: '名r1' }],
+      ['r2', { name: '名r2', phone: '电r2' }],
+    ]);
+    expect(h.onRemove).toHaveBeenCalledWith(['r3']);
+  });
+
+  it(`reads at most ${REFRESH_MAX_IDS} ids per request`, async () => {
+    const fetchRows = vi.fn(async (ids: readonly string[]) => ids.map((id) => ({ id })));
+    const { d, settle } = dispatcher(handlers({ fetchRows }));
+    const ids = Array.from({ length: 120 }, (_, i) => `r${i}`);
+    d.handle(frame({ ids: ids.slice(0, 50) }));
+    d.handle(frame({ ids: ids.slice(50, 100) }));
+    d.handle(frame({ ids: ids.slice(100) }));
+    await settle();
+    expect(fetchRows.mock.calls.map(([batch]) => batch.length)).toEqual([50, 50, 20]);
+  });
+
+  it('changes during a read wait for it and are read together afterwards', async () => {
+    let answer: (rows: Record<string, unknown>[]) => void = () => {};
+    const fetchRows = vi.fn(
+      (ids: readonly string[]) =>
+        new Promise<Record<string, unknown>[]>((resolve) => {
+          answer = () => resolve(ids.map((id) => ({ id, name: id })));
+        }),
+    );
+    const h = handlers({ fetchRows });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ ids: ['r1'] }));
+    await settle();
+    d.handle(frame({ ids: ['r2'] }));
+    d.handle(frame({ ids: ['r3'] }));
+    await settle();
+    expect(fetchRows).toHaveBeenCalledTimes(1);
+    answer([]);
+    await settle();
+    expect(fetchRows.mock.calls).toEqual([[['r1']], [['r2', 'r3']]]);
+  });
+
+  it('a failed read leaves the rows as they are', async () => {
+    const h = handlers({ fetchRows: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({}));
+    await settle();
+    expect(h.onUpdate).not.toHaveBeenCalled();
+    expect(h.onRemove).not.toHaveBeenCalled();
   });
 
   it('a host that says which rows it holds is asked only about those', async () => {
-    const fetchRow = vi.fn(async (id: string) => ({ id, name: '新' }));
-    const h = handlers({ fetchRow, holds: (id: string) => id === 'r1' });
-    await dispatchTableMessage(frame({ ids: ['r1', 'r9'] }), self, h);
-    expect(fetchRow.mock.calls).toEqual([['r1']]);
-    await dispatchTableMessage(frame({ action: 'delete', ids: ['r9'], fields: [] }), self, h);
+    const fetchRows = vi.fn(async (ids: readonly string[]) => ids.map((id) => ({ id, name: '新' })));
+    const h = handlers({ fetchRows, holds: (id: string) => id === 'r1' });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ ids: ['r1', 'r9'] }));
+    d.handle(frame({ action: 'delete', ids: ['r9'], fields: [] }));
+    await settle();
+    expect(fetchRows.mock.calls).toEqual([[['r1']]]);
     expect(h.onRemove).not.toHaveBeenCalled();
-    await dispatchTableMessage(frame({ ids: ['r9'], values: { name: '别人的' }, origin: 'page-b' }), self, h);
-    expect(h.onUpdate).toHaveBeenCalledTimes(1);
   });
 
-  it('add reloads, delete removes, and a saved edit without fetchRow reloads', async () => {
+  it('delete removes at once; adds reload once per burst; an edit without fetchRows reloads', async () => {
     const h = handlers();
-    await dispatchTableMessage(frame({ action: 'add', ids: [], fields: [] }), self, h);
-    await dispatchTableMessage(frame({ action: 'delete', ids: ['r1', 'r2'], fields: [] }), self, h);
-    await dispatchTableMessage(frame({}), self, h);
-    expect(h.onReload).toHaveBeenCalledTimes(2);
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ action: 'delete', ids: ['r1', 'r2'], fields: [] }));
     expect(h.onRemove).toHaveBeenCalledWith(['r1', 'r2']);
+    d.handle(frame({ action: 'add', ids: [], fields: [] }));
+    d.handle(frame({ action: 'add', ids: [], fields: [] }));
+    d.handle(frame({}));
+    await settle();
+    expect(h.onReload).toHaveBeenCalledTimes(1);
     expect(h.onUpdate).not.toHaveBeenCalled();
+  });
+
+  it("a parent's save that edits rows and adds one both reads the edited rows and reloads", async () => {
+    const fetchRows = vi.fn(async (ids: readonly string[]) => ids.map((id) => ({ id, name: '他人改' })));
+    const h = handlers({ fetchRows });
+    const { d, settle } = dispatcher(h);
+    d.handle(frame({ ids: ['r1', 'r2'] }));
+    d.handle(frame({ action: 'add', ids: [], fields: [] }));
+    await settle();
+    expect(h.onReload).toHaveBeenCalledTimes(1);
+    expect(fetchRows.mock.calls).toEqual([[['r1', 'r2']]]);
+    expect(h.onUpdate).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads nothing after stop', async () => {
+    const fetchRows = vi.fn(async () => []);
+    const { d, settle } = dispatcher(handlers({ fetchRows }));
+    d.handle(frame({}));
+    d.stop();
+    await settle();
+    expect(fetchRows).not.toHaveBeenCalled();
   });
 });
 
 describe('common-send-data', () => {
-  it('is dispatched to the listener of its key only', async () => {
+  it('is dispatched to the listener of its key only', () => {
     const reload = vi.fn();
-    const h = handlers({ onData: { reload } });
+    const { d } = dispatcher(handlers({ onData: { reload } }));
     const send = (key: string) =>
-      dispatchTableMessage(
-        JSON.stringify({ type: 'common-send-data', data: { key, args: { n: 1 } } }),
-        self,
-        h,
-      );
-    await send('reload');
-    await send('other');
-    await send('constructor');
+      d.handle(JSON.stringify({ type: 'common-send-data', data: { key, args: { n: 1 } } }));
+    send('reload');
+    send('other');
+    send('constructor');
     expect(reload).toHaveBeenCalledExactlyOnceWith({ n: 1 });
   });
 });
@@ -87,8 +175,15 @@ describe('the wire format', () => {
     expect(parseServerMessage('nope')).toBeNull();
     expect(parseServerMessage(frame({ ids: ['../x'] }))).toBeNull();
     expect(parseServerMessage(frame({ action: 'drop' }))).toBeNull();
-    expect(parseServerMessage(frame({ values: { 'a b': 1 } }))).toBeNull();
-    expect(parseClientMessage('{"type":"update-table","data":{"id":"r1","values":[]}}')).toBeNull();
+    // Values are never part of a change: dropped from whatever carries them.
+    expect(parseServerMessage(frame({ values: { name: '伪造' } }))).toEqual({
+      type: 'update-table',
+      data: { table: TABLE, action: 'edit', ids: ['r1'], fields: ['name'], origin: null },
+    });
+    expect(parseClientMessage('{"type":"update-table","data":{"id":"r1","values":{"name":"x"}}}')).toEqual({
+      type: 'update-table',
+      data: null,
+    });
     expect(parseClientMessage('{"type":"common-send-data","data":{"key":""}}')).toBeNull();
     expect(parseClientMessage('{"type":"heartbeat"}')).toEqual({ type: 'heartbeat', data: null });
   });

@@ -148,6 +148,8 @@ describe('the standard entries', () => {
         'week',
         // a percentage: a number in forms, a bar in lists and details (runtime/render/list/progress-cell.tsx)
         'progress',
+        // a select searched by its texts: a reference's records (runtime/render/widgets/choice-widgets.tsx)
+        'searchSelect',
       ].sort(),
     );
   });

@@ -16,12 +16,14 @@ export interface DepartNode {
   children?: DepartNode[];
 }
 
-/** A user of GET /sys/user/queryUserComponentData (names and codes only, never contact data). */
+/**
+ * A user of GET /sys/user/queryUserComponentData: what a picker shows of a person (account, name,
+ * main department); never contact data or work numbers.
+ */
 export interface PickerUser {
   id: string;
   username: string;
   realname: string;
-  workNo: string | null;
   orgCode: string | null;
   orgCodeTxt: string | null;
 }

@@ -4,8 +4,11 @@
  * not declared fields), no foreign key of a child (the server sets it); a fill-rule number is left
  * for the server to give; a field a state change moves (`transitions[].field`) or a read-only one
  * goes back to its default; a `unique` value is cleared (it could not be saved twice) and named, so
- * the form can ask for a new one. Everything else is copied as it is.
+ * the form can ask for a new one. Files and images are left out: a record may name only uploads its
+ * saver made (server/entity/upload-claims.ts), so the copy's files are uploaded again. Everything
+ * else is copied as it is.
  */
+import { isDefaultVariable } from './defaults.js';
 import type { EntityModel } from './model.js';
 
 type Row = Record<string, unknown>;
@@ -16,9 +19,12 @@ export interface CopiedValues {
   cleared: string[];
 }
 
-/** A literal default (a `#{...}` placeholder is the server's to resolve, so it is left out). */
+/**
+ * A literal default. A `#{...}` variable is left out: the add form resolves it for the user making
+ * the copy (defaults.ts), and the server when the body leaves it out.
+ */
 function literalDefault(value: unknown): unknown {
-  return typeof value === 'string' && value.startsWith('#{') ? undefined : value;
+  return isDefaultVariable(value) ? undefined : value;
 }
 
 export function copyValues(
@@ -32,7 +38,7 @@ export function copyValues(
   for (const field of model.declared) {
     if (drop.includes(field.name)) continue;
     const value = row[field.name];
-    if (field.fillRule !== undefined) continue;
+    if (field.fillRule !== undefined || field.widget === 'file' || field.widget === 'image') continue;
     if (moved.has(field.name) || !field.writable) {
       const fallback = literalDefault(field.default);
       if (fallback !== undefined) values[field.name] = fallback;

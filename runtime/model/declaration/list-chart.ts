@@ -9,9 +9,17 @@ import type { ListChartDecl } from './types.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
+/** Whether a row is charted; a rule that cannot run (or runs past its budget) charts nothing. */
+function charted(rule: ListChartDecl['rows'], row: Row): boolean {
+  try {
+    return evaluateLogic(rule, { row: { ...row } });
+  } catch {
+    return false;
+  }
+}
+
 export function listChartOption(model: EntityModel, chart: ListChartDecl, rows: readonly Row[]): object {
-  const picked =
-    chart.rows === undefined ? rows : rows.filter((row) => evaluateLogic(chart.rows, { row: { ...row } }));
+  const picked = chart.rows === undefined ? rows : rows.filter((row) => charted(chart.rows, row));
   const shown = chart.reverse === true ? [...picked].reverse() : picked;
   const text = (row: Row) => String(row[`${chart.category}_dictText`] ?? row[chart.category] ?? '');
   return {

@@ -1,12 +1,17 @@
 /**
  * Form rules (visible / disabled / required) are json-logic data. Only an allow-listed set of
  * operations may appear, checked when a declaration is loaded and again before each evaluation, so
- * a rule can never reach an operation nobody reviewed. `has` (the spec's permission directive) is
- * rewritten into a plain `in` over the caller's permission list rather than registered globally on
- * json-logic-js, which would be hidden module state shared by every caller.
+ * a rule can never reach an operation nobody reviewed. `has` (the spec's permission directive)
+ * answers from the caller's permission list given to the evaluation, never from module state.
+ * Every rule runs under a budget (issue 31): a bound on its shape (logic-bounds.ts, refused at
+ * load with its path) and a count of its steps as it runs (logic-run.ts, 规则计算超出限制).
  */
-import jsonLogic from 'json-logic-js';
+import { BOUND_MARK, logicBoundProblems } from './logic-bounds.js';
+import { LogicError, runLogic } from './logic-run.js';
 import type { LogicRule } from './types.js';
+
+export { LOGIC_LIMITS } from './logic-bounds.js';
+export { LOGIC_STEPS, LogicError, LogicLimitError, LogicMessages } from './logic-run.js';
 
 export const LOGIC_OPERATIONS: ReadonlySet<string> = new Set([
   'var',
@@ -50,19 +55,25 @@ export const LOGIC_OPERATIONS: ReadonlySet<string> = new Set([
  */
 const ITEM_OPERATIONS: ReadonlySet<string> = new Set(['reduce', 'map', 'filter', 'all', 'some', 'none']);
 
-/** Data key holding the permission codes while a rule runs; not a valid field name, so no clash. */
-const PERMS_KEY = '$perms';
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * Problems of a rule: unknown operations, objects that are not one-operation nodes, and `var`
+ * Problems of a rule: a shape beyond the budget's bounds (too many values, per-item operations
+ * nested too deep), unknown operations, objects that are not one-operation nodes, and `var`
  * references to names outside `knownVars`. Paths are JSON pointers relative to the rule.
  */
 export function checkLogic(rule: unknown, knownVars: ReadonlySet<string> | null, path = ''): string[] {
-  if (Array.isArray(rule)) return rule.flatMap((item, i) => checkLogic(item, knownVars, `${path}/${i}`));
+  const bounds = logicBoundProblems(rule, path);
+  // A rule too large is not walked further: its size is the problem (and the walk would be long).
+  return bounds.length > 0 && bounds[0].includes('JSON values')
+    ? bounds
+    : [...bounds, ...checkNodes(rule, knownVars, path)];
+}
+
+function checkNodes(rule: unknown, knownVars: ReadonlySet<string> | null, path: string): string[] {
+  if (Array.isArray(rule)) return rule.flatMap((item, i) => checkNodes(item, knownVars, `${path}/${i}`));
   if (!isPlainObject(rule)) return [];
   const ops = Object.keys(rule);
   if (ops.length !== 1) return [`${path || '/'}: a json-logic node has exactly one operation`];
@@ -81,27 +92,39 @@ export function checkLogic(rule: unknown, knownVars: ReadonlySet<string> | null,
   if (ITEM_OPERATIONS.has(op) && Array.isArray(args)) {
     const [source, ...perItem] = args;
     return [
-      ...checkLogic(source, knownVars, `${path}/${op}/0`),
-      ...perItem.flatMap((item, i) => checkLogic(item, null, `${path}/${op}/${i + 1}`)),
+      ...checkNodes(source, knownVars, `${path}/${op}/0`),
+      ...perItem.flatMap((item, i) => checkNodes(item, null, `${path}/${op}/${i + 1}`)),
     ];
   }
   if (op === 'has') {
     return typeof args === 'string' ? [] : [`${path}/has: must be a permission code`];
   }
-  return checkLogic(args, knownVars, `${path}/${op}`);
+  return checkNodes(args, knownVars, `${path}/${op}`);
 }
 
-function rewriteHas(rule: unknown): unknown {
-  if (Array.isArray(rule)) return rule.map(rewriteHas);
-  if (!isPlainObject(rule)) return rule;
-  const [op] = Object.keys(rule);
-  if (op === 'has') return { in: [rule.has, { var: PERMS_KEY }] };
-  return { [op]: rewriteHas(rule[op]) };
+/** Whether a problem of checkLogic makes a rule unusable (names it cannot resolve do not: they read null). */
+export function isLogicRefusal(problem: string): boolean {
+  return (
+    problem.includes('is not allowed') || problem.includes('exactly one') || problem.includes(BOUND_MARK)
+  );
 }
 
-export class LogicError extends Error {}
+/** A rule's refusals, worked out once per rule object (declarations do not change once loaded). */
+const refusalsOf = new WeakMap<object, string[]>();
 
-/** Evaluates a rule over a record; `perms` answers `has`. Refuses operations outside the allow-list. */
+function refuseUnusable(rule: object): void {
+  let refusals = refusalsOf.get(rule);
+  if (refusals === undefined) {
+    refusals = checkLogic(rule, null).filter(isLogicRefusal);
+    refusalsOf.set(rule, refusals);
+  }
+  if (refusals.length > 0) throw new LogicError(refusals.join('; '));
+}
+
+/**
+ * Evaluates a rule over a record; `perms` answers `has`. Refuses operations outside the allow-list
+ * and shapes beyond the bounds (LogicError), and a run past its budget (LogicLimitError).
+ */
 export function evaluateLogic(
   rule: LogicRule | undefined,
   data: Record<string, unknown>,
@@ -109,14 +132,8 @@ export function evaluateLogic(
 ): boolean {
   if (rule === undefined) return false;
   if (typeof rule === 'boolean') return rule;
-  const problems = checkLogic(rule, new Set(Object.keys(data)));
-  const forbidden = problems.filter((p) => p.includes('is not allowed') || p.includes('exactly one'));
-  if (forbidden.length > 0) throw new LogicError(forbidden.join('; '));
-  const result: unknown = jsonLogic.apply(rewriteHas(rule) as jsonLogic.RulesLogic, {
-    ...data,
-    [PERMS_KEY]: [...perms],
-  });
-  return Boolean(result);
+  refuseUnusable(rule);
+  return Boolean(runLogic(rule, data, perms));
 }
 
 /**
@@ -125,10 +142,8 @@ export function evaluateLogic(
  */
 export function computeLogic(rule: LogicRule, data: Record<string, unknown>): number | string | null {
   if (typeof rule === 'boolean') return null;
-  const problems = checkLogic(rule, null);
-  if (problems.some((p) => p.includes('is not allowed') || p.includes('exactly one')))
-    throw new LogicError(problems.join('; '));
-  const result: unknown = jsonLogic.apply(rule as jsonLogic.RulesLogic, { ...data });
+  refuseUnusable(rule);
+  const result: unknown = runLogic(rule, data);
   if (typeof result === 'string') return result;
   const n = typeof result === 'number' ? result : Number(result);
   return Number.isFinite(n) ? Math.round(n * 100) / 100 : null;

@@ -17,6 +17,7 @@ import type {
   ViewDecl,
 } from './types.js';
 import { approvalActions } from './approval.js';
+import { parseRowRule, type RowRuleNode } from './row-rule.js';
 
 export interface FieldModel extends FieldDecl {
   /** SQL column (snake_case of the name). */
@@ -49,6 +50,20 @@ export interface ActionModel extends Omit<ActionDecl, 'permission'> {
   permission: string;
 }
 
+/** `rowAccess` parsed: edit falls back to read, delete to edit. */
+export interface RowAccessModel {
+  read: RowRuleNode | null;
+  edit: RowRuleNode | null;
+  delete: RowRuleNode | null;
+  editMessage: string;
+  deleteMessage: string;
+}
+
+export const RowAccessMessages = {
+  edit: '无权编辑该记录',
+  delete: '无权删除该记录',
+} as const;
+
 /** A tree with its defaults filled in; codeField stays optional. */
 export type TreeModel = Required<Omit<TreeDecl, 'codeField'>> & { codeField?: string };
 
@@ -63,8 +78,13 @@ export interface EntityModel {
   /** Declared fields only, in order. */
   declared: readonly FieldModel[];
   field(name: string): FieldModel | undefined;
-  /** Permission code per action; null means any signed-in user. */
+  /**
+   * Permission code per action. Reads default to `<prefix>:list`; null (any signed-in user of the
+   * tenant) only for a declaration with `"access": "signed-in"`.
+   */
   permissions: Readonly<Record<Action, string | null>>;
+  /** The parsed row access rules (row-rule.ts); null where the declaration sets none. */
+  rowAccess: RowAccessModel | null;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   pageSizes: readonly number[];
   tree: TreeModel | null;
@@ -179,11 +199,31 @@ export const BUILT_IN_ACTIONS: readonly BuiltInAction[] = [
   'superQuery',
 ];
 
+/**
+ * A reference reads like a table dictionary over its target (`@entity,text,id`): the same pickers,
+ * titles in lists and exports, and import by title. The server resolves the code against the loaded
+ * declarations (server/entity/references.ts), never a client-named table.
+ */
+export function referenceDictCode(field: FieldDecl): string | undefined {
+  const ref = field.reference;
+  return ref ? `${REFERENCE_DICT_PREFIX}${ref.entity},${ref.text ?? DEFAULT_REFERENCE_TEXT},id` : undefined;
+}
+export const REFERENCE_DICT_PREFIX = '@';
+/** The target's field a reference shows when it names none. */
+export const DEFAULT_REFERENCE_TEXT = 'name';
+
 function declaredField(field: FieldDecl): FieldModel {
   // A password is write-only: it never leaves the server and cannot be probed by filter or sort.
   const secret = field.widget === 'password';
+  const reference = field.reference
+    ? {
+        dict: referenceDictCode(field),
+        widget: field.widget ?? (field.reference.multiple ? 'multiSelect' : 'searchSelect'),
+      }
+    : {};
   return {
     ...field,
+    ...reference,
     column: toColumnName(field.name),
     system: false,
     filterable: !secret,
@@ -196,9 +236,11 @@ function declaredField(field: FieldDecl): FieldModel {
 function permissionsOf(decl: Declaration): Record<Action, string | null> {
   const prefix = decl.permissionPrefix;
   const given = decl.permissions ?? {};
+  // Deny by default, reads included: only an explicit "access": "signed-in" opens them.
+  const read = decl.access === 'signed-in' ? null : `${prefix}:list`;
   return {
-    list: given.list ?? null,
-    queryById: given.queryById ?? given.list ?? null,
+    list: given.list ?? read,
+    queryById: given.queryById ?? given.list ?? read,
     add: given.add ?? `${prefix}:add`,
     edit: given.edit ?? `${prefix}:edit`,
     delete: given.delete ?? `${prefix}:delete`,
@@ -206,6 +248,23 @@ function permissionsOf(decl: Declaration): Record<Action, string | null> {
     deleteBatch: given.deleteBatch ?? given.delete ?? `${prefix}:delete`,
     exportXls: given.exportXls ?? `${prefix}:export`,
     importExcel: given.importExcel ?? `${prefix}:import`,
+  };
+}
+
+/** Parses the row rules of a validated declaration (their names were checked at load). */
+function rowAccessOf(decl: Declaration): RowAccessModel | null {
+  const given = decl.rowAccess;
+  if (!given) return null;
+  const read = given.read === undefined ? null : parseRowRule(given.read, null, true);
+  const edit = given.edit === undefined ? read : parseRowRule(given.edit, null, false);
+  const remove = given.delete === undefined ? edit : parseRowRule(given.delete, null, false);
+  return {
+    read,
+    // A read rule with exists cannot be evaluated on one row: edit then needs its own rule (semantics).
+    edit,
+    delete: remove,
+    editMessage: given.editMessage ?? RowAccessMessages.edit,
+    deleteMessage: given.deleteMessage ?? RowAccessMessages.delete,
   };
 }
 
@@ -234,6 +293,7 @@ export function buildEntityModel(decl: Declaration): EntityModel {
     declared,
     field: (name) => byName.get(name),
     permissions,
+    rowAccess: rowAccessOf(decl),
     defaultSort: sort
       ? { field: sort.column, order: sort.order ?? 'desc' }
       : { field: 'createTime', order: 'desc' },

@@ -5,7 +5,7 @@
  */
 import { GridTexts } from '../grid/constants.js';
 import { isEmptyValue } from '../validation/formats.js';
-import { computeLogic, evaluateLogic } from './logic.js';
+import { computeLogic, evaluateLogic, LogicLimitError } from './logic.js';
 import type { EntityModel, FieldModel } from './model.js';
 import type { RecordFailure } from './record-validator.js';
 import type { ChildDecl } from './types.js';
@@ -13,6 +13,7 @@ import type { ChildDecl } from './types.js';
 /**
  * Failures of the declaration's cross-field checks, in declaration order. A rule that throws (an
  * operation outside the allow-list) fails with its message: a broken rule must not let data pass.
+ * One that ran past the rule budget says so (规则计算超出限制), not that the data is wrong.
  */
 export function checkFailures(
   model: EntityModel,
@@ -22,12 +23,14 @@ export function checkFailures(
   const out: RecordFailure[] = [];
   for (const check of model.declaration.checks ?? []) {
     let holds: boolean;
+    let message = check.message;
     try {
       holds = evaluateLogic(check.rule, { ...record }, perms);
-    } catch {
+    } catch (error) {
       holds = false;
+      if (error instanceof LogicLimitError) message = error.message;
     }
-    if (!holds) out.push({ field: check.field ?? '', message: check.message });
+    if (!holds) out.push({ field: check.field ?? '', message });
   }
   return out;
 }

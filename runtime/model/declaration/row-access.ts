@@ -8,6 +8,7 @@
 import { checkLogic, evaluateLogic } from './logic.js';
 import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
 import type { Declaration, LogicRule, RowMarkDecl } from './types.js';
+import { parseRowRule, type RowRuleFields } from './row-rule.js';
 
 export interface Problem {
   path: string;
@@ -152,4 +153,37 @@ export function rowMarkOf(
     }
   }
   return null;
+}
+
+/**
+ * `rowAccess`: each rule parses in the shared subset (row-rule.ts) over the declaration's own
+ * fields; `exists` only in read, and then edit needs its own rule (it would fall back to read,
+ * which one row cannot answer). The entity an `exists` names is checked across declarations.
+ */
+export function checkRowAccess(decl: Declaration): Problem[] {
+  const given = decl.rowAccess;
+  if (!given) return [];
+  const out: Problem[] = [];
+  if (decl.routes === 'external')
+    out.push({
+      path: '/rowAccess',
+      message: 'external routes cannot honour row access; check rows in their code',
+    });
+  const own = new Set([...decl.fields.map((f) => f.name), ...SYSTEM_FIELD_NAMES, ORG_CODE_FIELD]);
+  const fields: RowRuleFields = { has: (name) => own.has(name) };
+  for (const key of ['read', 'edit', 'delete'] as const) {
+    const rule = given[key];
+    if (rule === undefined) continue;
+    try {
+      parseRowRule(rule, fields, key === 'read');
+    } catch (error) {
+      out.push({ path: `/rowAccess/${key}`, message: (error as Error).message });
+    }
+  }
+  if (given.read !== undefined && given.edit === undefined && JSON.stringify(given.read).includes('"exists"'))
+    out.push({
+      path: '/rowAccess/edit',
+      message: 'read uses exists, which one row cannot answer: give edit its own rule',
+    });
+  return out;
 }

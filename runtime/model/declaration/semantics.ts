@@ -6,10 +6,11 @@
 import { findFormat, isValidPattern, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
 import { gridColumnProblems } from '../grid/columns.js';
 import { checkLogic } from './logic.js';
+import { DEFAULT_VARIABLES } from './defaults.js';
 import { checkActions, checkStorageRules } from './semantics-actions.js';
 import { checkApproval } from './approval.js';
-import { checkRecordRules } from './semantics-checks.js';
-import { checkListScopes, checkRowMarks, checkTransitionAllow } from './row-access.js';
+import { checkIdentifiers, checkRecordRules } from './semantics-checks.js';
+import { checkListScopes, checkRowAccess, checkRowMarks, checkTransitionAllow } from './row-access.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
 import type { Declaration, FieldDecl, FieldType, Widget } from './types.js';
 
@@ -69,14 +70,33 @@ const DICT_WIDGETS: ReadonlySet<Widget> = new Set([
   'checkbox',
 ]);
 const MULTI_WIDGETS: ReadonlySet<Widget> = new Set(['multiSelect', 'checkbox']);
-/** System variables a default may name; resolved from the signed-in user when a row is added. */
-export const DEFAULT_VARIABLES = [
-  '#{sysUserCode}',
-  '#{sysUserName}',
-  '#{sysOrgCode}',
-  '#{date}',
-  '#{now}',
-] as const;
+/** How a reference is picked: from its target's rows, like a table dictionary. */
+const REFERENCE_WIDGETS: ReadonlySet<Widget> = new Set(['select', 'searchSelect', 'radio', 'multiSelect']);
+
+/** A reference's own rules; the target is checked across declarations (validate.ts). */
+function checkReference(field: FieldDecl, at: string): Problem[] {
+  const out: Problem[] = [];
+  const ref = field.reference!;
+  if (field.dict !== undefined) out.push({ path: `${at}/dict`, message: 'a reference field takes no dict' });
+  if (!TEXTUAL.includes(field.type))
+    out.push({ path: `${at}/type`, message: 'a reference holds record ids: string (or text when multiple)' });
+  if (ref.multiple === true && ref.onDelete === 'cascade')
+    out.push({ path: `${at}/reference/onDelete`, message: 'cascade needs a single reference' });
+  const single = ref.multiple !== true;
+  if (field.widget && !REFERENCE_WIDGETS.has(field.widget))
+    out.push({
+      path: `${at}/widget`,
+      message: `a reference is picked with ${[...REFERENCE_WIDGETS].join(', ')}`,
+    });
+  else if (field.widget && single === MULTI_WIDGETS.has(field.widget))
+    out.push({
+      path: `${at}/widget`,
+      message: single
+        ? 'a single reference needs a single-choice widget'
+        : 'a multiple reference needs multiSelect',
+    });
+  return out;
+}
 
 function checkField(field: FieldDecl, at: string): Problem[] {
   const out: Problem[] = [];
@@ -126,7 +146,14 @@ function checkField(field: FieldDecl, at: string): Problem[] {
     }
   }
   if (field.message !== undefined && field.pattern === undefined) add('message', 'needs a pattern');
-  if (field.widget && DICT_WIDGETS.has(field.widget) && !field.dict && !field.widgetOptions?.options) {
+  if (field.reference !== undefined) out.push(...checkReference(field, at));
+  if (
+    field.widget &&
+    DICT_WIDGETS.has(field.widget) &&
+    !field.dict &&
+    !field.reference &&
+    !field.widgetOptions?.options
+  ) {
     add('dict', `widget "${field.widget}" needs a dict or widgetOptions.options`);
   }
   if (field.widget === 'listPicker') {
@@ -293,6 +320,7 @@ export function checkSemantics(decl: Declaration): Problem[] {
   out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
   out.push(...checkStorageRules(decl), ...checkRecordRules(decl), ...checkApproval(decl));
   out.push(...checkTransitionAllow(decl), ...checkListScopes(decl), ...checkRowMarks(decl));
+  out.push(...checkRowAccess(decl), ...checkIdentifiers(decl));
   out.push(...gridColumnProblems(decl.fields));
   decl.form?.rules?.forEach((rule, i) => {
     const at = `/form/rules/${i}`;

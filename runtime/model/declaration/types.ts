@@ -4,8 +4,10 @@
  */
 import type { ListDecl } from './list-types.js';
 
-// The list part of the language lives in its own file.
+// The list part and the views and actions of the language live in their own files.
 export * from './list-types.js';
+export * from './action-types.js';
+import type { ActionDecl, ViewDecl } from './action-types.js';
 
 export type ScreenKind = 'list' | 'tree' | 'erp' | 'tab' | 'innerTable' | 'copy' | 'form' | 'detail';
 
@@ -83,6 +85,8 @@ export interface FieldDecl {
   message?: string;
   /** A dictionary code, or an allow-listed table dictionary 'table,text,code'. */
   dict?: string;
+  /** The id of another declaration's record (reference.ts): picker, title, membership, foreign key. */
+  reference?: ReferenceDecl;
   default?: string | number | boolean;
   placeholder?: string;
   query?: { mode?: 'single' | 'range'; rule?: QueryRule };
@@ -104,6 +108,17 @@ export interface FieldDecl {
   widgetOptions?: Record<string, unknown>;
   /** A fill rule code (sys_fill_rule): the server numbers the field on add when no value is sent. */
   fillRule?: string;
+}
+
+/** A field that points to another declaration's record (docs in schemas/README.md, "References"). */
+export interface ReferenceDecl {
+  entity: string;
+  /** The target's field shown as the title; default decided by the server (reference.ts). */
+  text?: string;
+  /** Several records as a comma list; no foreign key. */
+  multiple?: boolean;
+  /** Deleting the target: refused while this screen refers to it (default), or this screen's rows go too. */
+  onDelete?: 'restrict' | 'cascade';
 }
 
 export interface TreeDecl {
@@ -196,91 +211,6 @@ export interface TransitionDecl {
   allowMessage?: string;
 }
 
-/** One column of a view's table: a key of each entry and its heading. */
-export interface ViewColumnDecl {
-  name: string;
-  title: string;
-}
-
-/** One tab of a view: an array of the answer's result shown as a table. */
-export interface ViewTabDecl {
-  /** Key of an array of objects in the result, e.g. `readList`. */
-  key: string;
-  title: string;
-  /** Key of a number in the result shown after the title; default the array's length. */
-  countKey?: string;
-  columns: ViewColumnDecl[];
-}
-
-/**
- * A read-only row view (e.g. 阅读统计): a row link that GETs `<basePath>/<path>?id=<row id>` and
- * shows the result's arrays as tabs of tables. Data only, so a screen gains one without code.
- */
-export interface ViewDecl {
-  name: string;
-  title: string;
-  /** Default the list permission. */
-  permission?: string;
-  /** Route under basePath; default the name. */
-  path?: string;
-  tabs: ViewTabDecl[];
-}
-
-/** The call an action makes (after its form, if any). */
-export interface ActionRequestDecl {
-  /** Route under basePath. */
-  path: string;
-  /** Default PUT; GET and DELETE send everything as the query. */
-  method?: TransitionMethod;
-  /**
-   * How the row id(s) are sent: `id` (default) or `ids` (a comma list; the toolbar sends the
-   * selection); `none`: a toolbar button that needs no selection and sends no id (it makes
-   * something new, e.g. 新建临时考核 with its form).
-   */
-  ids?: 'id' | 'ids' | 'none';
-  /** Constant values sent with the call. */
-  body?: Record<string, string | number | boolean>;
-  /** Row fields copied into the call (row links only). */
-  carry?: string[];
-}
-
-/** A dialog with its own fields shown before the request; its values join the request. */
-export interface ActionFormDecl {
-  title?: string;
-  width?: number;
-  fields: FieldDecl[];
-}
-
-/** A hand-made component registered by name in the browser runtime, shown for a row or the toolbar. */
-export interface ActionPanelDecl {
-  component: string;
-  width?: number;
-  mode?: 'modal' | 'drawer';
-}
-
-/**
- * An operation beyond the built-in ones: a request (optionally after a form) or a panel. Placed by
- * naming it in list.rowActions and / or list.toolbar.
- */
-export interface ActionDecl {
-  name: string;
-  title: string;
-  /** Default `${permissionPrefix}:${name}`. */
-  permission?: string;
-  confirm?: string;
-  /** json-logic over the row: the row link shows only when it holds. */
-  visible?: LogicRule;
-  request?: ActionRequestDecl;
-  form?: ActionFormDecl;
-  panel?: ActionPanelDecl;
-  /**
-   * A page of the app the row link opens instead of a call: an app path whose `{field}` placeholders
-   * are filled (URL-encoded) from the row, e.g. `/HomePage/DistributedDetails/details?id={orderId}`.
-   * Without a `permission` it shows to everyone who sees the list (the page guards itself).
-   */
-  link?: string;
-}
-
 /** Rows of another table that refer to this entity's id: deleting is refused while one does. */
 export interface RestrictDeleteDecl {
   table: string;
@@ -317,6 +247,21 @@ export interface ApprovalDecl {
   title: string;
 }
 
+/**
+ * Who may read, edit or delete a row beyond the permission codes (row-rule.ts): json-logic over
+ * `{row, user}` in a subset both ends agree on. edit defaults to read, delete to edit. The server
+ * ANDs read into every statement that reaches rows; edit and delete are checked on the stored row.
+ */
+export interface RowAccessDecl {
+  read?: LogicRule;
+  edit?: LogicRule;
+  delete?: LogicRule;
+  /** The refusal of an edit the rule does not allow; default 无权编辑该记录. */
+  editMessage?: string;
+  /** The refusal of a delete the rule does not allow; default 无权删除该记录. */
+  deleteMessage?: string;
+}
+
 export interface Declaration {
   $schema?: string;
   schemaVersion: number;
@@ -330,6 +275,17 @@ export interface Declaration {
   routes?: RoutesMode;
   permissionPrefix: string;
   permissions?: Partial<Record<Action, string>>;
+  /**
+   * 'signed-in': reads (list, queryById, tree calls) are open to every signed-in user of the
+   * tenant without a code (positions for a picker). Without it reads need `<prefix>:list`.
+   */
+  access?: 'signed-in';
+  rowAccess?: RowAccessDecl;
+  /**
+   * The parent row of a record that is not a child of the parent's form (a sub-order): read with
+   * the parent's read permission where the parent row is readable, changed where it is editable.
+   */
+  belongsTo?: { entity: string; foreignKey: string };
   /** Take over an existing, unowned table: only missing columns and indexes are added. */
   adoptTable?: boolean;
   softDelete?: boolean;

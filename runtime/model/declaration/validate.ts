@@ -9,7 +9,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import metaSchema from '../../../schemas/meta/declaration.schema.json';
 import { migrateDeclaration } from './migrations.js';
-import { buildEntityModel, type EntityModel } from './model.js';
+import { parseRowRule, type RowRuleFields } from './row-rule.js';
+import { buildEntityModel, DEFAULT_REFERENCE_TEXT, type EntityModel } from './model.js';
 import { checkSemantics } from './semantics.js';
 import type { Declaration, DeclarationIssue } from './types.js';
 
@@ -136,6 +137,26 @@ export function loadDeclarations(sources: readonly DeclarationSource[]): LoadRes
       }
     });
   }
+  issues.push(...rowAccessAcross(loaded, byName));
+  for (const item of loaded) {
+    const link = item.declaration.belongsTo;
+    if (!link) continue;
+    const target = byName.get(link.entity);
+    if (!target || target.model.external)
+      issues.push({
+        file: item.file,
+        path: '/belongsTo/entity',
+        message: `no generated declaration named "${link.entity}"`,
+      });
+    const fk = item.model.field(link.foreignKey);
+    if (!fk || fk.system)
+      issues.push({
+        file: item.file,
+        path: '/belongsTo/foreignKey',
+        message: `"${link.foreignKey}" is not a declared field`,
+      });
+  }
+  issues.push(...referencesAcross(loaded, byName));
   // A unique-within-parent field needs a parent: some declaration must list the entity as its child.
   const children = new Set(loaded.flatMap((item) => (item.declaration.children ?? []).map((c) => c.entity)));
   for (const item of loaded) {
@@ -149,4 +170,63 @@ export function loadDeclarations(sources: readonly DeclarationSource[]): LoadRes
     });
   }
   return { value: issues.length === 0 ? loaded : null, issues };
+}
+
+/** A reference names a generated declaration and a readable field of it as the title. */
+function referencesAcross(
+  loaded: readonly LoadedDeclaration[],
+  byName: ReadonlyMap<string, LoadedDeclaration>,
+): DeclarationIssue[] {
+  const issues: DeclarationIssue[] = [];
+  for (const item of loaded)
+    item.declaration.fields.forEach((field, i) => {
+      const ref = field.reference;
+      if (!ref) return;
+      const at = `/fields/${i}/reference`;
+      const target = byName.get(ref.entity);
+      if (!target || target.model.external) {
+        issues.push({
+          file: item.file,
+          path: `${at}/entity`,
+          message: `no generated declaration named "${ref.entity}"`,
+        });
+        return;
+      }
+      const text = target.model.field(ref.text ?? DEFAULT_REFERENCE_TEXT);
+      if (!text || text.system || !text.readable)
+        issues.push({
+          file: item.file,
+          path: `${at}/text`,
+          message: `"${ref.text ?? DEFAULT_REFERENCE_TEXT}" is not a declared field of ${ref.entity}${ref.text ? '' : ' (name the title field with "text")'}`,
+        });
+    });
+  return issues;
+}
+
+/** An `exists` of a read rule names a generated declaration and one of its fields. */
+function rowAccessAcross(
+  loaded: readonly LoadedDeclaration[],
+  byName: ReadonlyMap<string, LoadedDeclaration>,
+): DeclarationIssue[] {
+  const fieldsOf = (item: LoadedDeclaration): RowRuleFields => ({
+    has: (n) => item.model.field(n) !== undefined,
+  });
+  const issues: DeclarationIssue[] = [];
+  for (const item of loaded) {
+    const read = item.declaration.rowAccess?.read;
+    if (read === undefined) continue;
+    const fields: RowRuleFields = {
+      ...fieldsOf(item),
+      of: (entity) => {
+        const target = byName.get(entity);
+        return target && !target.model.external ? fieldsOf(target) : undefined;
+      },
+    };
+    try {
+      parseRowRule(read, fields, true);
+    } catch (error) {
+      issues.push({ file: item.file, path: '/rowAccess/read', message: (error as Error).message });
+    }
+  }
+  return issues;
 }

@@ -24,18 +24,18 @@ export const DATA_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export type TableAction = 'add' | 'edit' | 'delete';
 
 /**
- * A row change as receivers get it. `origin` is the page id of the grid a peer's change came from
- * (null: the server saw a saved change through the entity API). A peer's change carries `values` for
- * its one row; a saved change names only the rows and fields, and the receiver reads the row again
- * through queryById, which applies its own data scope and field permissions (docs/modules/grid-sync.md).
+ * A row change as receivers get it: which rows of which table changed, how, and the names of the
+ * fields a save wrote — never values. Only the server makes these, for writes it committed itself
+ * (`origin` is always null: no browser's claim is ever relayed), and each receiver reads the rows
+ * again through the entity API, so its own permissions, data scope and row access decide what it
+ * sees (docs/modules/grid-sync.md).
  */
 export interface TableUpdate {
   table: string;
   action: TableAction;
   ids: string[];
   fields: string[];
-  values?: Record<string, unknown>;
-  origin: string | null;
+  origin: null;
 }
 
 /** What the server sends. */
@@ -44,11 +44,15 @@ export type ServerMessage =
   | { type: 'common-send-data'; data: { key: string; args: unknown } }
   | { type: 'update-table'; data: TableUpdate };
 
-/** What a grid sends: a heartbeat, data for its page's other tables, or one row's changed values. */
+/**
+ * What a grid sends: a heartbeat, or data for its page's other tables. JeecgBoot's grid also sends
+ * `update-table` with a row's unsaved values; the frame is known (so such a client is not treated
+ * as broken) but nothing of it is kept: a browser cannot prove the change was stored.
+ */
 export type ClientMessage =
   | { type: 'heartbeat'; data: null }
   | { type: 'common-send-data'; data: { key: string; args: unknown } }
-  | { type: 'update-table'; data: { id: string; values: Record<string, unknown> } };
+  | { type: 'update-table'; data: null };
 
 type Obj = Record<string, unknown>;
 
@@ -70,13 +74,8 @@ function parseJson(text: unknown): Obj | null {
   }
 }
 
-/** Field names are camelCase identifiers; values of a peer's change keep to those keys. */
+/** Field names are camelCase identifiers. */
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
-function parseValues(value: unknown): Record<string, unknown> | null {
-  if (!isObject(value)) return null;
-  return Object.keys(value).every((k) => FIELD_PATTERN.test(k)) ? value : null;
-}
 
 function parseCommon(data: unknown): { key: string; args: unknown } | null {
   if (!isObject(data) || typeof data.key !== 'string' || !DATA_KEY_PATTERN.test(data.key)) return null;
@@ -92,30 +91,23 @@ export function parseClientMessage(text: unknown): ClientMessage | null {
     const data = parseCommon(json.data);
     return data ? { type: 'common-send-data', data } : null;
   }
-  if (json.type === MessageType.updateTable && isObject(json.data)) {
-    const { id } = json.data;
-    const values = parseValues(json.data.values);
-    if (typeof id !== 'string' || !ID_PATTERN.test(id) || !values) return null;
-    return { type: 'update-table', data: { id, values } };
-  }
+  if (json.type === MessageType.updateTable) return { type: 'update-table', data: null };
   return null;
 }
 
-/** The data of an update-table message, shape-checked (also used on the server's bus). */
+/**
+ * The data of an update-table message, shape-checked (the browser's side and the server's bus).
+ * Only what a TableUpdate names is kept: values a frame may carry are dropped, never passed on, and
+ * a frame naming an origin page is a browser's relayed claim (an older server made those): refused.
+ */
 export function parseTableUpdate(data: unknown): TableUpdate | null {
   if (!isObject(data)) return null;
   const { table, action, ids, fields, origin } = data;
   if (typeof table !== 'string' || !TABLE_PATTERN.test(table)) return null;
   if (action !== 'add' && action !== 'edit' && action !== 'delete') return null;
   if (!isStringList(ids, ID_PATTERN) || !isStringList(fields, FIELD_PATTERN)) return null;
-  if (origin !== null && (typeof origin !== 'string' || !ID_PATTERN.test(origin))) return null;
-  const update: TableUpdate = { table, action, ids, fields, origin };
-  if (data.values !== undefined) {
-    const values = parseValues(data.values);
-    if (!values) return null;
-    update.values = values;
-  }
-  return update;
+  if (origin !== null && origin !== undefined) return null;
+  return { table, action, ids: [...ids], fields: [...fields], origin: null };
 }
 
 /** A server frame, shape-checked (the browser's side); null for anything else. */

@@ -8,6 +8,7 @@
  *   checkedValue / uncheckedValue / defaultChecked   checkbox cells (default Y / N, unchecked)
  *   options        [{value, text}] inline choices (a dictionary code goes in `dict`)
  */
+import { isDefaultVariable, resolveDefault, type DefaultContext } from '../declaration/defaults.js';
 import { isRequiredField } from '../declaration/record-schema.js';
 import type { EntityModel, FieldModel } from '../declaration/model.js';
 import type { FieldDecl } from '../declaration/types.js';
@@ -147,7 +148,8 @@ export function gridColumnProblems(fields: readonly FieldDecl[]): GridColumnProb
 
 function defaultOf(field: FieldDecl, type: GridColumnType, checked: string, unchecked: string): unknown {
   if (type === 'checkbox') return field.widgetOptions?.defaultChecked === true ? checked : unchecked;
-  if (field.default !== undefined) return field.default;
+  // A system variable (#{sysUserCode}) is resolved when a row is added (newRowValues).
+  if (field.default !== undefined && !isDefaultVariable(field.default)) return field.default;
   if (type === 'switch') return GRID_UNCHECKED_VALUE;
   // A numeric field starts empty as null ('' is not a number for the shared validator).
   const numeric = field.type === 'int' || field.type === 'number' || field.type === 'money';
@@ -206,7 +208,19 @@ export function readOnlyColumns(columns: readonly GridColumn[]): string[] {
   return columns.filter((c) => !c.field.writable).map((c) => c.key);
 }
 
-/** The row a new line starts with: every column's default. */
-export function newRowValues(columns: readonly GridColumn[]): Record<string, unknown> {
-  return Object.fromEntries(columns.map((c) => [c.key, c.defaultValue]));
+/**
+ * The row a new line starts with: every column's default, a system-variable default resolved for
+ * the user adding it (`ctx`, runtime/model/declaration/defaults.ts; without one it starts empty and
+ * the server fills it on save).
+ */
+export function newRowValues(
+  columns: readonly GridColumn[],
+  ctx: DefaultContext | null = null,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    columns.map((c) => {
+      const resolved = ctx && isDefaultVariable(c.field.default) ? resolveDefault(c.field, ctx) : undefined;
+      return [c.key, resolved ?? c.defaultValue];
+    }),
+  );
 }

@@ -7,7 +7,7 @@
  */
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { evaluateLogic } from '../declaration/logic.js';
+import { evaluateLogic, LogicLimitError } from '../declaration/logic.js';
 import { propertySchema, type PropertySchema } from '../declaration/record-schema.js';
 import { createRecordAjv } from '../declaration/record-validator.js';
 import { fillMessage, isEmptyValue, RuleMessages, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
@@ -121,7 +121,9 @@ export class GridValidator {
       let holds: boolean;
       try {
         holds = evaluateLogic(check.rule, { ...values });
-      } catch {
+      } catch (error) {
+        // Past the rule budget the row is not wrong: the rule is too costly, and says so.
+        if (error instanceof LogicLimitError) return error.message;
         holds = false;
       }
       if (!holds) return check.message;

@@ -40,10 +40,14 @@ export function ChildSection(props: ChildSectionProps): React.JSX.Element {
   const { session } = useRuntime();
   const [form] = Form.useForm<Row>();
   const mode = saved ? 'edit' : 'add';
+  // A new section starts with the declared defaults (`#{sysUserCode}` resolved for the user).
+  const defaults = useMemo(
+    () => (saved ? {} : initialValues(model, 'add', null, session.defaultContext?.() ?? null)),
+    [model, saved, session],
+  );
   const initial = useMemo(
-    () =>
-      saved ? initialValues(model, 'edit', saved) : { ...initialValues(model, 'add', null), ...prefill },
-    [model, saved, prefill],
+    () => (saved ? initialValues(model, 'edit', saved) : { ...defaults, ...prefill }),
+    [model, saved, prefill, defaults],
   );
   const [values, setValues] = useState<Row>(initial);
   const auth = session.auth();
@@ -67,8 +71,14 @@ export function ChildSection(props: ChildSectionProps): React.JSX.Element {
     () => ({
       async collect() {
         const now = { ...values, ...form.getFieldsValue() };
-        // A new section left empty is not saved (its required fields do not stop the parent's save).
-        const filled = states.some((s) => s.visible && !isEmptyValue(now[s.field.name]));
+        // A new section left empty (or as its defaults) is not saved: its required fields do not
+        // stop the parent's save. A copied section's values count as filled.
+        const filled = states.some(
+          (s) =>
+            s.visible &&
+            !isEmptyValue(now[s.field.name]) &&
+            (prefill !== undefined || now[s.field.name] !== defaults[s.field.name]),
+        );
         if (!saved && !filled) return { failed: false, values: null };
         try {
           const checked = await form.validateFields();
@@ -85,7 +95,7 @@ export function ChildSection(props: ChildSectionProps): React.JSX.Element {
         return name !== null;
       },
     }),
-    [form, values, states, saved, mode],
+    [form, values, states, saved, mode, prefill, defaults],
   );
 
   return (

@@ -62,9 +62,10 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   const { session, data } = useRuntime();
   const [form] = Form.useForm<Row>();
   const { copy } = props;
+  // A new record shows its defaults, `#{sysUserCode}` and the like resolved for the signed-in user.
   const initial = useMemo(
-    () => ({ ...initialValues(model, mode, record), ...copy?.values }),
-    [model, mode, record, copy],
+    () => ({ ...initialValues(model, mode, record, session.defaultContext?.() ?? null), ...copy?.values }),
+    [model, mode, record, copy, session],
   );
   const [values, setValues] = useState<Row>(initial);
   // Computed fields (a report's total hours) follow the fields and the grids as the user types.

@@ -3,6 +3,7 @@
  * rules, the initial values and the body that is sent.
  */
 import type { EntityModel, FieldModel } from '../../model/declaration/model';
+import { resolveDefault, type DefaultContext } from '../../model/declaration/defaults';
 import { evaluateLogic } from '../../model/declaration/logic';
 import { isRequiredField } from '../../model/declaration/record-schema';
 import type { Row } from '../data/adapter';
@@ -63,13 +64,22 @@ export function fieldStates(
   });
 }
 
-/** Literal defaults fill a new record; `#{...}` placeholders are the server's to resolve. */
-export function initialValues(model: EntityModel, mode: FormMode, record: Row | null): Row {
+/**
+ * A new record starts with its fields' declared defaults, the server's own code: `#{...}` variables
+ * resolved for `ctx` (the signed-in user, the app's clock), so the form shows them before the save;
+ * without a context they are left out and the server fills them.
+ */
+export function initialValues(
+  model: EntityModel,
+  mode: FormMode,
+  record: Row | null,
+  ctx: DefaultContext | null = null,
+): Row {
   if (mode === 'edit' && record) return { ...record };
   const values: Row = {};
   for (const field of formFields(model, mode)) {
-    const d = field.default;
-    if (d !== undefined && !(typeof d === 'string' && d.startsWith('#{'))) values[field.name] = d;
+    const value = resolveDefault(field, mode === 'add' ? ctx : null);
+    if (value !== undefined) values[field.name] = value;
   }
   return values;
 }

@@ -2,11 +2,15 @@
  * useTableSync: a live-reload table's socket (docs/modules/grid-sync.md). Opens on mount at
  * `{apiBase}/vxeSocket/{userId}/{pageId}` (ws or wss per the page's scheme), keeps it alive with the
  * spec's heartbeat and reconnects, and hands row changes and page data to the host's callbacks.
- * The timing lives in runtime/model/grid-sync/connection.ts; this is only the React and DOM wiring.
+ * The timing lives in runtime/model/grid-sync/connection.ts and what a change does in dispatch.ts /
+ * refresh.ts; this is only the React and DOM wiring.
+ *
+ * A grid never tells other grids about its rows: the server announces what it stored, and each
+ * grid reads the changed rows through the entity API (docs/modules/grid-sync.md says why).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { TableSyncConnection, type ConnectionState } from '../../model/grid-sync/connection.js';
-import { dispatchTableMessage, type Row, type TableSyncHandlers } from '../../model/grid-sync/dispatch.js';
+import { TableSyncDispatcher, type TableSyncHandlers } from '../../model/grid-sync/dispatch.js';
 import { MessageType, tableSocketUrl } from '../../model/grid-sync/protocol.js';
 import { webSocketTransport } from './web-socket.js';
 
@@ -29,8 +33,6 @@ export interface TableSyncOptions extends TableSyncHandlers {
 }
 
 export interface TableSync {
-  /** Tells the other instances of this table a row's changed values. */
-  sendUpdate(id: string, values: Row): boolean;
   /** common-send-data to the page's other sockets, dispatched there by key. */
   sendData(key: string, args?: unknown): boolean;
 }
@@ -45,34 +47,26 @@ export function useTableSync(options: TableSyncOptions): TableSync {
   useEffect(() => {
     if (!enabled || !userId || !pageId || !token) return;
     const url = tableSocketUrl(window.location, apiBase, { userId, pageId, table: tableKey, tenantId });
-    const self = { pageId, table: tableKey };
+    const dispatcher = new TableSyncDispatcher(tableKey, () => handlers.current);
     const conn = new TableSyncConnection({
       connect: (events) => webSocketTransport(url, token, events),
       onState: (state) => handlers.current.onState?.(state),
-      onMessage: (text) => {
-        // A failed re-read (network) leaves the row as it is; the next change or reload catches up.
-        void dispatchTableMessage(text, self, handlers.current).catch(() => {});
-      },
+      onMessage: (text) => dispatcher.handle(text),
     });
     connection.current = conn;
     conn.start();
     return () => {
       conn.stop();
+      dispatcher.stop();
       if (connection.current === conn) connection.current = null;
     };
   }, [enabled, userId, pageId, tableKey, token, tenantId, apiBase]);
 
-  const sendUpdate = useCallback(
-    (id: string, values: Row) =>
-      connection.current?.send(JSON.stringify({ type: MessageType.updateTable, data: { id, values } })) ??
-      false,
-    [],
-  );
   const sendData = useCallback(
     (key: string, args: unknown = null) =>
       connection.current?.send(JSON.stringify({ type: MessageType.commonSendData, data: { key, args } })) ??
       false,
     [],
   );
-  return { sendUpdate, sendData };
+  return { sendData };
 }

@@ -256,6 +256,7 @@ export function EditableGrid(props: EditableGridProps) {
     registry,
     emit,
     setSelected,
+    defaults: () => runtime?.session.defaultContext?.() ?? null,
   });
 
   const check = () => {

@@ -3,6 +3,7 @@
  * number), 删除 removes the selected rows (in a tree, a selected parent takes its loaded children).
  */
 import type { Tabulator } from 'tabulator-tables';
+import type { DefaultContext } from '../../model/declaration/defaults';
 import { newRowValues, type GridColumn } from '../../model/grid/columns';
 import type { GridRows } from '../../model/grid/rows';
 import { ROW_KEY } from './cell-formatters';
@@ -17,13 +18,15 @@ export interface ActionContext {
   registry: RowRegistry;
   emit(): void;
   setSelected(n: number): void;
+  /** Who adds a row now, for `#{...}` defaults; null or absent: the server fills them on save. */
+  defaults?(): DefaultContext | null;
 }
 
 export function gridActions(ctx: ActionContext) {
   const { store, columns, messages } = ctx;
   return {
     add() {
-      const values = newRowValues(columns);
+      const values = newRowValues(columns, ctx.defaults?.() ?? null);
       // A new line goes last: it takes the next sort number.
       if (store.sortKey in values) values[store.sortKey] = store.size + 1;
       const key = store.add(values);

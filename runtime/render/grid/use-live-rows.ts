@@ -1,14 +1,16 @@
 /**
  * A live grid (a child declared `"live": true`, docs/modules/grid-sync.md): while it is open, the
- * rows other users save show in it. Changes arrive on the table's socket as ids and field names;
- * a row this grid shows is read again with queryById (the reader's own scope) and merged unless the
- * user has an unsaved edit in it (GridRows.mergeSaved says why that is safe); rows deleted elsewhere
- * leave; rows added elsewhere come from `reload` (the parent read again). Only a held row is read.
+ * rows other users save show in it. Changes arrive on the table's socket as ids and field names
+ * (never values); the rows this grid shows are read again through the entity API, a burst in one
+ * request (readRows: the reader's own permissions and scope apply), and merged unless the user has
+ * an unsaved edit in it (GridRows.mergeSaved says why that is safe); rows deleted elsewhere leave;
+ * rows added elsewhere come from `reload` (the parent read again). Only a held row is read.
  */
 import { useMemo } from 'react';
 import type { RowComponent, Tabulator } from 'tabulator-tables';
 import type { EntityModel } from '../../model/declaration/model';
 import type { GridRows } from '../../model/grid/rows';
+import { readRows } from '../grid-sync/read-rows';
 import { useTableSync } from '../grid-sync/useTableSync';
 import type { Runtime } from '../registry';
 import { ROW_KEY } from './grid-columns';
@@ -49,9 +51,9 @@ export function useLiveRows(args: {
     pageId,
     tableKey: model.name,
     holds: (id) => store.get(`${store.caseId}${id}`) !== undefined,
-    async fetchRow(id) {
-      const answer = await runtime?.data.queryById(model.basePath, id);
-      return answer?.success && answer.result ? answer.result : null;
+    async fetchRows(ids) {
+      if (!runtime) throw new Error('no runtime');
+      return readRows(runtime.data, model, ids);
     },
     onUpdate(id, fields) {
       if (store.mergeSaved(id, fields) !== 'merged') return;

@@ -1,6 +1,8 @@
 /**
  * 导出 and 导入 of a list: the export sends the selected ids when rows are selected, else the list's
- * current query; the import reports the server's answer the spec's way and refreshes the list.
+ * current query, with the list's columns or (导出全部字段, `fields=all`) every field the import
+ * takes back; the import template is that workbook without rows (`template=1`); the import reports
+ * the server's answer the spec's way and refreshes the list.
  */
 import { createElement, useState } from 'react';
 import { useRuntime } from '../context';
@@ -11,9 +13,18 @@ import type { ListController } from '../list/useListController';
 import { ImportTexts, importOutcome } from './import-result';
 import { ImportWarning } from './ImportWarning';
 
+/** Which fields an export writes: the list's columns, or every importable field (全部字段). */
+export type ExportFields = 'list' | 'all';
+
+export const ExportTexts = {
+  templateName: (title: string) => `${title}导入模板`,
+} as const;
+
 export interface ImportExport {
   exporting: boolean;
-  exportRows(): Promise<void>;
+  exportRows(fields?: ExportFields): Promise<void>;
+  /** The import template: the 全部字段 workbook's sheets and headers, no rows. */
+  downloadTemplate(): Promise<void>;
   /** Resolves true when the dialog may close (the files were taken, whatever their rows held). */
   importFiles(files: File[]): Promise<boolean>;
 }
@@ -29,22 +40,32 @@ export function useImportExport(list: ListController, feedback: FeedbackPort): I
     else feedback.message('warning', answer.message);
   };
 
+  const download = async (params: ListParams, fileName: string) => {
+    setExporting(true);
+    try {
+      const answer = await data.exportXls(model.basePath, params);
+      if (answer.ok) saveBlob(answer.blob, `${fileName}.xlsx`);
+      else feedback.message('warning', answer.message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return {
     exporting,
-    async exportRows() {
+    async exportRows(fields = 'list') {
       const fileName = model.title;
+      // The default export's request is unchanged (no `fields` parameter).
+      const which: ListParams = fields === 'all' ? { fields: 'all' } : {};
       const params: ListParams =
         list.selected.length > 0
-          ? { selections: list.selected.join(','), fileName }
-          : { ...list.queryParams, fileName };
-      setExporting(true);
-      try {
-        const answer = await data.exportXls(model.basePath, params);
-        if (answer.ok) saveBlob(answer.blob, `${fileName}.xlsx`);
-        else feedback.message('warning', answer.message);
-      } finally {
-        setExporting(false);
-      }
+          ? { selections: list.selected.join(','), fileName, ...which }
+          : { ...list.queryParams, fileName, ...which };
+      await download(params, fileName);
+    },
+    async downloadTemplate() {
+      const fileName = ExportTexts.templateName(model.title);
+      await download({ ...model.fixedParams, template: '1', fileName }, fileName);
     },
     async importFiles(files) {
       const name = files.map((f) => f.name).join(',');

@@ -210,6 +210,12 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
           <ImportModal
             onClose={() => setImporting(false)}
             onRefused={(text) => feedback.message('warning', text)}
+            // The template is an export (template=1): offered to whoever may export.
+            onTemplate={
+              model.offers('exportXls') && list.can('exportXls') === 'show'
+                ? files.downloadTemplate
+                : undefined
+            }
             onImport={async (picked) => {
               if (await files.importFiles(picked)) setImporting(false);
             }}

@@ -1,10 +1,17 @@
 /**
  * The list's toolbar: the built-in buttons the screen offers and the user may use (新增, 导出, 导入,
  * 高级查询, 批量删除; a copy list's 复制 after 新增), the declared actions after them, the selection
- * count, and 列设置 on the right.
+ * count, and 列设置 on the right. 导出 exports the list's columns; its arrow offers the choice of
+ * 导出（列表字段） and 导出全部字段 (every field the import takes back).
  */
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, Space, type MenuProps } from 'antd';
 import type { ActionModel, FieldModel } from '../../model/declaration/model';
 import { actionState } from '../actions/action-call';
 import type { ImportExport } from '../import-export/useImportExport';
@@ -13,6 +20,18 @@ import { ColumnSettings } from './ColumnSettings';
 import type { ListController } from './useListController';
 
 export type ToolbarItem = 'add' | 'deleteBatch' | 'exportXls' | 'importExcel' | 'superQuery';
+
+export const ExportMenuTexts = {
+  list: '导出（列表字段）',
+  all: '导出全部字段',
+  /** The arrow's accessible name (without 导出, so the 导出 button's own name stays unique). */
+  more: '选择字段范围',
+} as const;
+
+const EXPORT_MENU: MenuProps['items'] = [
+  { key: 'list', label: ExportMenuTexts.list },
+  { key: 'all', label: ExportMenuTexts.all },
+];
 
 export interface ListToolbarProps {
   list: ListController;
@@ -61,14 +80,31 @@ export function ListToolbar(props: ListToolbarProps): React.JSX.Element {
           </Button>
         )}
         {exportXls !== 'hide' && (
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={exportXls === 'disable'}
-            loading={files.exporting}
-            onClick={() => void files.exportRows()}
-          >
-            导出
-          </Button>
+          <Space.Compact className="zj-list__export">
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={exportXls === 'disable'}
+              loading={files.exporting}
+              onClick={() => void files.exportRows()}
+            >
+              导出
+            </Button>
+            <Dropdown
+              disabled={exportXls === 'disable' || files.exporting}
+              trigger={['click']}
+              menu={{
+                items: EXPORT_MENU,
+                onClick: ({ key }) => void files.exportRows(key === 'all' ? 'all' : 'list'),
+              }}
+            >
+              <Button
+                aria-label={ExportMenuTexts.more}
+                title={ExportMenuTexts.more}
+                icon={<DownOutlined />}
+                disabled={exportXls === 'disable' || files.exporting}
+              />
+            </Dropdown>
+          </Space.Compact>
         )}
         {importExcel !== 'hide' && (
           <Button icon={<UploadOutlined />} disabled={importExcel === 'disable'} onClick={props.onImport}>

@@ -9,9 +9,10 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ActionModel, TransitionModel, ViewModel } from '../../model/declaration/model';
 import { actionState } from '../actions/action-call';
 import { evaluateLogic } from '../../model/declaration/logic';
+import { evaluateRowRule } from '../../model/declaration/row-rule';
 import type { ButtonState } from '../permissions';
 import type { Row } from '../data/adapter';
-import { rowTransitions } from '../transitions/row-transitions';
+import { rowTransitions, type RowViewer } from '../transitions/row-transitions';
 import { TransitionLink } from '../transitions/TransitionLink';
 import { rowViews } from '../views/view-tabs';
 import type { ListController } from './useListController';
@@ -44,11 +45,23 @@ export interface RowActionsProps {
   onCopy?(): void;
 }
 
-/** 编辑 / 删除: the permission's state, hidden where the declaration's row rule does not hold. */
-function builtInState(list: ListController, name: 'edit' | 'delete', row: Row): ButtonState {
+/**
+ * 编辑 / 删除: the permission's state, hidden where the declaration's row rule does not hold or
+ * its row access (`rowAccess.edit` / `delete`, the rule the server refuses with) leaves the row
+ * to someone else.
+ */
+function builtInState(
+  list: ListController,
+  name: 'edit' | 'delete',
+  row: Row,
+  viewer: RowViewer,
+): ButtonState {
   const state = list.can(name);
+  if (state === 'hide') return state;
+  const access = list.model.rowAccess?.[name];
+  if (access && (!viewer.user || !evaluateRowRule(access, row, viewer.user, viewer.perms))) return 'hide';
   const rule = list.model.declaration.list?.rowRules?.[name];
-  if (state === 'hide' || rule === undefined) return state;
+  if (rule === undefined) return state;
   try {
     return evaluateLogic(rule, row, []) ? state : 'hide';
   } catch {
@@ -80,7 +93,7 @@ export function RowActions(props: RowActionsProps): React.JSX.Element {
   // Declared actions may fold into 更多 when a row has more links than fit: [link index, action].
   const foldable: [number, ActionModel, boolean][] = [];
   for (const name of declaredRowActions(list)) {
-    const state = name === 'edit' || name === 'delete' ? builtInState(list, name, row) : 'show';
+    const state = name === 'edit' || name === 'delete' ? builtInState(list, name, row, viewer) : 'show';
     if (state === 'hide') continue;
     if (name === 'edit')
       links.push(

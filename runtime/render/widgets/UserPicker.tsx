@@ -157,7 +157,6 @@ function UserModal(props: UserModalProps): React.JSX.Element {
             columns={[
               { title: '用户账号', dataIndex: 'username' },
               { title: '用户姓名', dataIndex: 'realname' },
-              { title: '工号', dataIndex: 'workNo' },
               { title: '部门', dataIndex: 'orgCodeTxt' },
             ]}
             rowSelection={{

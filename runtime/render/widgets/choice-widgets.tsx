@@ -35,6 +35,22 @@ export function SelectWidget(props: WidgetProps): React.JSX.Element {
   );
 }
 
+/** A select whose options are searched by their text (a reference's records, a long dictionary). */
+export function SearchSelectWidget(props: WidgetProps): React.JSX.Element {
+  return (
+    <Select
+      id={props.id}
+      showSearch={{ optionFilterProp: 'label' }}
+      value={props.value === '' || props.value === null ? undefined : (props.value as string | undefined)}
+      onChange={(v: string | undefined) => props.onChange?.(v ?? '')}
+      options={optionsOf(props.options)}
+      disabled={props.disabled}
+      placeholder={placeholderOf(props)}
+      allowClear
+    />
+  );
+}
+
 export function MultiSelectWidget(props: WidgetProps): React.JSX.Element {
   return (
     <Select

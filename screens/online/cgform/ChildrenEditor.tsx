@@ -1,60 +1,23 @@
 /**
  * 子表 of the 页面设置 view: per child another designed declaration, its foreign key (a field of
  * the child holding this record's id, picked from the child's fields), the relation and the title,
- * written to `children`. Children between designed and file declarations are not served yet, so
+ * written to `children`. 新建子表 makes a new one-to-many child form inline and 一并编辑 opens a
+ * stored one: either is designed in its own designer (设计子表) and saved with this form in one
+ * save (companions.ts). Children between designed and file declarations are not served yet, so
  * only designed declarations are offered.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Input, Select, Space, Table } from 'antd';
+import { useState } from 'react';
 import { useRuntime } from '../../../runtime/render';
-import type { DeclarationDraft } from './field-edit';
+import { loadHead } from '../cgform-api';
+import { ChildDesigner } from './ChildDesigner';
+import { companionKey, companionName, useCompanions, type Companion } from './companions';
+import { useDesigned, useFieldsOf } from './design-sources';
+import { printDraft, type DeclarationDraft } from './field-edit';
+import { newChildDraft, renameChild, withNewChild, type NewChild } from './new-child';
+import { NewChildDialog } from './NewChildDialog';
 import { addChild, childrenOf, removeChild, updateChild, type ChildDraft } from './settings-edit';
-
-interface Option {
-  value: string;
-  label: string;
-}
-interface HeadRow {
-  name: string;
-  title: string;
-}
-interface Served {
-  declaration: { fields: { name: string; title: string }[] };
-}
-
-/** The designed declarations (name and title), without the one being designed. */
-function useDesigned(self: unknown): Option[] {
-  const { http } = useRuntime();
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    void http
-      .get<{ records: HeadRow[] }>('/online/cgform/head/list', { pageNo: 1, pageSize: 200 })
-      .then((res) => {
-        if (res.success && res.result)
-          setOptions(res.result.records.map((h) => ({ value: h.name, label: `${h.title}（${h.name}）` })));
-      });
-  }, [http]);
-  return options.filter((o) => o.value !== self);
-}
-
-/** The fields of each named declaration, fetched once per name. */
-function useFieldsOf(names: readonly string[]): Record<string, Option[]> {
-  const { http } = useRuntime();
-  const [fields, setFields] = useState<Record<string, Option[]>>({});
-  const wanted = names.filter((n) => n && !(n in fields)).join(',');
-  useEffect(() => {
-    for (const name of wanted ? wanted.split(',') : [])
-      void http.get<Served>(`/online/cgform/api/declaration/${encodeURIComponent(name)}`).then((res) => {
-        const list = res.success && res.result ? res.result.declaration.fields : [];
-        setFields((before) => ({
-          ...before,
-          [name]: list.map((f) => ({ value: f.name, label: `${f.title}（${f.name}）` })),
-        }));
-      });
-  }, [http, wanted]);
-  return fields;
-}
 
 export function ChildrenEditor({
   draft,
@@ -63,18 +26,79 @@ export function ChildrenEditor({
   draft: DeclarationDraft;
   onChange(draft: DeclarationDraft): void;
 }): React.JSX.Element {
+  const { feedback, http } = useRuntime();
+  const companions = useCompanions();
   const rows = childrenOf(draft);
   const designed = useDesigned(draft.name);
   const fieldsOf = useFieldsOf(rows.map((c) => c.entity));
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
   const set = (i: number, patch: Partial<ChildDraft>) => onChange(updateChild(draft, i, patch));
+  const list = companions?.list ?? [];
+  const companionOf = (entity: string) => list.find((c) => companionName(c) === entity);
+  const add = (c: Companion) => {
+    companions?.set([...list, c]);
+    setOpen(c.key);
+  };
+  const create = (child: NewChild) => {
+    const text = printDraft(newChildDraft(draft, child));
+    onChange(withNewChild(draft, child));
+    setCreating(false);
+    add({ key: companionKey(), text });
+  };
+  const alongside = async (id: string) => {
+    try {
+      const head = await loadHead(http, id);
+      add({
+        key: companionKey(),
+        text: head.declaration,
+        id,
+        rowVersion: head.rowVersion,
+        loaded: head.declaration,
+      });
+    } catch (error) {
+      feedback.message('error', String((error as Error).message));
+    }
+  };
+  const edited = list.find((c) => c.key === open);
+  const setText = (text: string) => {
+    if (!edited) return;
+    const before = companionName(edited);
+    const next = { ...edited, text };
+    companions?.set(list.map((c) => (c.key === edited.key ? next : c)));
+    const renamed = renameChild(draft, before, companionName(next));
+    if (renamed !== draft) onChange(renamed);
+  };
+  const design = (row: ChildDraft, i: number) => {
+    if (!companions || !row.entity) return null;
+    const companion = companionOf(row.entity);
+    const stored = designed.find((d) => d.value === row.entity && d.id);
+    if (!companion && !stored) return null;
+    return (
+      <Button
+        size="small"
+        aria-label={`子表${i + 1}设计`}
+        onClick={() => (companion ? setOpen(companion.key) : void alongside(stored!.id!))}
+      >
+        {companion ? '设计子表' : '一并编辑'}
+      </Button>
+    );
+  };
   return (
     <Card
       size="small"
       title="子表"
       extra={
-        <Button size="small" icon={<PlusOutlined />} onClick={() => onChange(addChild(draft))}>
-          新增子表
-        </Button>
+        <Space>
+          {companions && (
+            <Button size="small" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              新建子表
+            </Button>
+          )}
+          <Button size="small" icon={<PlusOutlined />} onClick={() => onChange(addChild(draft))}>
+            新增子表
+          </Button>
+        </Space>
       }
     >
       <Table<ChildDraft>
@@ -147,6 +171,7 @@ export function ChildrenEditor({
               />
             ),
           },
+          { title: '设计', key: 'design', width: 100, render: (_, row, i) => design(row, i) },
           {
             title: '',
             key: 'remove',
@@ -164,6 +189,15 @@ export function ChildrenEditor({
           },
         ]}
       />
+      {creating && (
+        <NewChildDialog
+          parent={draft}
+          taken={[String(draft.name), ...designed.map((d) => d.value), ...list.map(companionName)]}
+          onCreate={create}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      {edited && <ChildDesigner companion={edited} onText={setText} onClose={() => setOpen(null)} />}
     </Card>
   );
 }

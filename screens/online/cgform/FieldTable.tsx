@@ -1,7 +1,7 @@
 /**
  * The field-table designer (docs/modules/online-forms.md): one row per field with the properties an
- * admin sets most; a row opens for the rest (default, 校验 with its tester, query mode, sorting,
- * permission code). Every change goes through field-edit.ts onto the one declaration the JSON view
+ * admin sets most (the 字典 picker also offers the allow-listed table dictionaries: 用户, 部门 ...);
+ * a row opens for the rest (FieldMore.tsx: 校验, limits, query, default, read-only, references ...). Every change goes through field-edit.ts onto the one declaration the JSON view
  * shows too. Rows move by drag (the handle) or by the arrows; the row the admin is on is marked and
  * kept when switching to the JSON view (DesignerTabs).
  */
@@ -27,6 +27,7 @@ import {
   type FieldDraft,
 } from './field-edit';
 import { FieldMore, type Setter } from './FieldMore';
+import { TABLE_DICTS } from './field-more-edit';
 import { useRowDrag } from './row-drag';
 import './field-table.css';
 
@@ -109,7 +110,7 @@ export function FieldTable({
     },
     {
       title: '字段名',
-      width: 120,
+      width: 150,
       render: (_, f, i) => (
         <Input
           size="small"
@@ -121,7 +122,7 @@ export function FieldTable({
     },
     {
       title: '标题',
-      width: 110,
+      width: 130,
       render: (_, f, i) => (
         <Input
           size="small"
@@ -174,8 +175,9 @@ export function FieldTable({
           showSearch
           optionFilterProp="label"
           value={str(f.dict)}
-          options={dicts as DictOption[]}
-          placeholder="无"
+          disabled={f.reference !== undefined}
+          options={[...TABLE_DICTS, ...dicts]}
+          placeholder={f.reference === undefined ? '无' : '引用'}
           onChange={(dict?: string) => setter(i)({ dict })}
           style={{ width: '100%' }}
         />
@@ -256,7 +258,8 @@ export function FieldTable({
           pagination={false}
           columns={columns}
           dataSource={fields}
-          scroll={{ x: 1000 }}
+          // Wide enough that a field's name and title read whole (the drawer is 1240 px).
+          scroll={{ x: 1130 }}
           expandable={{
             expandedRowRender: (f, i) => <FieldMore field={f} index={i} set={setter(i)} />,
             columnWidth: 32,

@@ -16,14 +16,17 @@ export function PatternField({
   value,
   onChange,
   label,
+  message,
 }: {
   value: string | undefined;
   onChange(value: string | undefined): void;
   label: string;
+  /** The field's own message (校验提示), shown by the tester instead of the built-in one. */
+  message?: string;
 }): React.JSX.Element {
   const [sample, setSample] = useState('');
   const pattern = value ?? '';
-  const verdict = pattern ? testPattern(pattern, sample) : null;
+  const verdict = pattern ? testPattern(pattern, sample, message) : null;
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }}>
       <AutoComplete

@@ -1,13 +1,15 @@
 /**
  * 表单规则: when a field is shown, disabled or required, built as conditions over the other fields
- * (ConditionBuilder) and written to `form.rules` as json-logic data. The JSON view shows the
- * result; a rule written there in another shape is kept and shown read-only here.
+ * (ConditionBuilder) and written to `form.rules` as json-logic data; below, the cross-field checks
+ * (ChecksEditor.tsx, `checks`). The JSON view shows the result; a rule written there in another
+ * shape is kept and shown read-only here.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Select, Space, Typography } from 'antd';
 import type { DeclarationDraft } from './field-edit';
+import { ChecksEditor } from './ChecksEditor';
 import { ConditionBuilder } from './ConditionBuilder';
-import { fromLogic, toLogic, type ConditionGroup } from './rule-logic';
+import { fieldChoices, fromLogic, toLogic, type ConditionGroup } from './rule-logic';
 
 type Rule = { field: string } & Partial<Record<Kind, unknown>>;
 type Kind = 'visible' | 'disabled' | 'required';
@@ -17,7 +19,6 @@ const KINDS: { kind: Kind; label: string }[] = [
   { kind: 'disabled', label: '禁用' },
   { kind: 'required', label: '必填' },
 ];
-const NUMERIC = new Set(['int', 'number', 'money']);
 
 export default function RuleEditor({
   draft,
@@ -27,8 +28,7 @@ export default function RuleEditor({
   onChange(draft: DeclarationDraft): void;
 }): React.JSX.Element {
   const fields = draft.fields ?? [];
-  const options = fields.map((f) => ({ value: f.name, label: `${f.title}（${f.name}）` }));
-  const numeric = (name: string) => NUMERIC.has(fields.find((f) => f.name === name)?.type ?? '');
+  const { options, numeric } = fieldChoices(fields);
   const form = (draft.form ?? {}) as Record<string, unknown>;
   const rules = (Array.isArray(form.rules) ? form.rules : []) as Rule[];
   const write = (next: Rule[]) => {
@@ -94,6 +94,7 @@ export default function RuleEditor({
       <Button icon={<PlusOutlined />} onClick={() => write([...rules, { field: fields[0]?.name ?? '' }])}>
         新增规则
       </Button>
+      <ChecksEditor draft={draft} onChange={onChange} />
     </Space>
   );
 }

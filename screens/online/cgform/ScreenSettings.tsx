@@ -1,13 +1,15 @@
 /**
  * 页面设置: the screen settings of the declaration in form controls (docs/modules/online-forms.md,
- * "How the settings map to keys"): list type, columns per form row, default sort, the built-in
- * toolbar and row buttons, the transitions among the row links, the transitions themselves and the
- * children. Every control writes the same keys the JSON view would (`settings-edit.ts`); the save
+ * "How the settings map to keys"): name, title, table and API path, list type, list columns, columns
+ * per form row, default sort, the built-in toolbar and row buttons, the transitions among the row
+ * links, the transitions themselves, the state rules, the permission codes and the children. Every control writes the same keys the JSON view would (`settings-edit.ts`); the save
  * validates them like a file and names each problem's JSON path.
  */
 import { Card, Checkbox, Form, Radio, Select, Space, Typography } from 'antd';
 import type { DeclarationDraft } from './field-edit';
+import { BasicsEditor, PermissionsEditor } from './BasicsEditor';
 import { ChildrenEditor } from './ChildrenEditor';
+import { RowAccessEditor } from './RowAccessEditor';
 import { TransitionsEditor } from './TransitionsEditor';
 import {
   KIND_OPTIONS,
@@ -52,6 +54,7 @@ export default function ScreenSettings({
   const transitions = transitionsOf(draft);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <BasicsEditor draft={draft} onChange={onChange} />
       <Card size="small" title="列表与表单">
         <Form layout="horizontal" labelCol={{ flex: '120px' }} colon={false}>
           <Form.Item label="列表类型">
@@ -91,6 +94,19 @@ export default function ScreenSettings({
               </Space>
             </Form.Item>
           )}
+          <Form.Item label="列表列" extra="按选择的顺序显示；不选则按字段表中勾选“列表”的字段">
+            <Select
+              aria-label="列表列"
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              style={{ width: 520 }}
+              placeholder="按字段的“列表”勾选"
+              value={Array.isArray(list.columns) ? (list.columns as string[]) : []}
+              options={fieldOptions}
+              onChange={(v: string[]) => onChange(setIn(draft, 'list', 'columns', v))}
+            />
+          </Form.Item>
           <Form.Item label="表单每行列数">
             <Radio.Group
               aria-label="表单每行列数"
@@ -156,12 +172,14 @@ export default function ScreenSettings({
           </Form.Item>
         </Form>
         <Typography.Text type="secondary">
-          写入 kind、tree、form.columns、list.defaultSort、list.disable（未勾选的内置按钮）与
+          写入 kind、tree、list.columns、form.columns、list.defaultSort、list.disable（未勾选的内置按钮）与
           list.rowActions。
         </Typography.Text>
       </Card>
       <TransitionsEditor draft={draft} onChange={onChange} />
+      <RowAccessEditor draft={draft} onChange={onChange} />
       <ChildrenEditor draft={draft} onChange={onChange} />
+      <PermissionsEditor draft={draft} onChange={onChange} />
     </Space>
   );
 }

@@ -20,7 +20,7 @@ const SERVER_ONLY = [
 ] as const;
 
 /** snake_case of a camelCase name: visitLog -> visit_log. */
-function snake(name: string): string {
+export function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 

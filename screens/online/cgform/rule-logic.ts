@@ -8,28 +8,39 @@ import type { LogicRule } from '../../../runtime/model/declaration/types';
 
 export type Operator = '==' | '!=' | '>' | '>=' | '<' | '<=' | 'in' | 'filled' | 'empty';
 
-export interface Condition {
+export interface Condition<Op extends string = Operator> {
   field: string;
-  op: Operator;
-  /** As typed; `in` takes a comma-separated list. */
+  op: Op;
+  /** As typed; `in` takes a comma-separated list; with `ref`, another field's name. */
   value: string;
+  /** The value is another field's (a comparison of two fields: 结束日期 >= 开始日期). */
+  ref?: boolean;
 }
 
-export interface ConditionGroup {
+export interface ConditionGroup<Op extends string = Operator> {
   join: 'and' | 'or';
-  rows: Condition[];
+  rows: Condition<Op>[];
 }
 
-export const OPERATORS: { value: Operator; label: string }[] = [
-  { value: '==', label: '等于' },
-  { value: '!=', label: '不等于' },
-  { value: '>', label: '大于' },
-  { value: '>=', label: '大于等于' },
-  { value: '<', label: '小于' },
-  { value: '<=', label: '小于等于' },
+/** An operator as the condition editor offers it; `noValue` ones take no value (有值, 为空). */
+export interface OperatorOption<Op extends string = Operator> {
+  value: Op;
+  label: string;
+  noValue?: boolean;
+  /** Compares with a value that may also be another field's (值 / 字段). */
+  comparable?: boolean;
+}
+
+export const OPERATORS: OperatorOption[] = [
+  { value: '==', label: '等于', comparable: true },
+  { value: '!=', label: '不等于', comparable: true },
+  { value: '>', label: '大于', comparable: true },
+  { value: '>=', label: '大于等于', comparable: true },
+  { value: '<', label: '小于', comparable: true },
+  { value: '<=', label: '小于等于', comparable: true },
   { value: 'in', label: '属于（逗号分隔）' },
-  { value: 'filled', label: '有值' },
-  { value: 'empty', label: '为空' },
+  { value: 'filled', label: '有值', noValue: true },
+  { value: 'empty', label: '为空', noValue: true },
 ];
 
 const COMPARE: ReadonlySet<string> = new Set(['==', '!=', '>', '>=', '<', '<=']);
@@ -54,6 +65,7 @@ function one(c: Condition, numeric: (field: string) => boolean): LogicRule {
           .filter((s) => s !== ''),
       ],
     };
+  if (c.ref && COMPARE.has(c.op)) return { [c.op]: [v, { var: c.value }] };
   return { [c.op]: [v, typed(c.value, numeric(c.field))] };
 }
 
@@ -62,7 +74,7 @@ export function toLogic(
   group: ConditionGroup,
   numeric: (field: string) => boolean = () => false,
 ): LogicRule | undefined {
-  const rows = group.rows.filter((r) => r.field !== '');
+  const rows = group.rows.filter((r) => r.field !== '' && !(r.ref && r.value === ''));
   if (rows.length === 0) return undefined;
   const parts = rows.map((r) => one(r, numeric));
   return parts.length === 1 ? parts[0] : { [group.join]: parts };
@@ -88,6 +100,8 @@ function conditionOf(rule: unknown): Condition | null {
   const field = varName([args[0]]);
   if (!field) return null;
   if (op === 'in' && Array.isArray(args[1])) return { field, op: 'in', value: args[1].join(',') };
+  const other = COMPARE.has(op) ? varName([args[1]]) : null;
+  if (other) return { field, op: op as Operator, value: other, ref: true };
   if (COMPARE.has(op) && ['string', 'number', 'boolean'].includes(typeof args[1]))
     return { field, op: op as Operator, value: String(args[1]) };
   return null;
@@ -104,4 +118,17 @@ export function fromLogic(rule: unknown): ConditionGroup | null {
     return null;
   const rows = (entries[0][1] as unknown[]).map(conditionOf);
   return rows.every((r): r is Condition => r !== null) ? { join: entries[0][0] as 'and' | 'or', rows } : null;
+}
+
+const NUMERIC_TYPES: ReadonlySet<string> = new Set(['int', 'number', 'money']);
+
+/** A condition's field choices over the draft's fields, and whether a field compares as a number. */
+export function fieldChoices(fields: readonly { name: string; title: string; type?: string }[]): {
+  options: { value: string; label: string }[];
+  numeric(name: string): boolean;
+} {
+  return {
+    options: fields.map((f) => ({ value: f.name, label: `${f.title}（${f.name}）` })),
+    numeric: (name) => NUMERIC_TYPES.has(fields.find((f) => f.name === name)?.type ?? ''),
+  };
 }

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { buttonId, menuId } from './menus.js';
 import { roleId } from './organisation.js';
-import { ADMIN_ONLY, MGR, type MenuRole } from './menu-types.js';
+import { ADMIN_ONLY, ALL, MGR, type MenuRole } from './menu-types.js';
 
 interface EntityButton {
   menu: string;
@@ -54,6 +54,9 @@ export const ENTITY_BUTTONS: EntityButton[] = [
   // 通讯录: everyone reads it; managers keep it up to date.
   { menu: 'customer.mailList', perms: 'mailList:edit', name: '编辑联系人', roles: MGR },
   { menu: 'customer.mailList', perms: 'mailList:export', name: '导出联系人', roles: MGR },
+  // Colleagues' phones and e-mails (/sys/user/queryByOrgCodeForAddressList), for whoever holds the
+  // 通讯录 menu (migration 0046 grants it on older databases the same way).
+  { menu: 'customer.mailList', perms: 'addressList:list', name: '查看同事通讯录', roles: ALL },
 ];
 
 /** A button (menuType 2) under a seeded menu, granted to exactly `roles`. */

@@ -1,10 +1,19 @@
 /**
- * The entries of an uploaded .xlsx (a zip held in memory), read through the central directory and
- * inflated with node:zlib. The archive has passed checkZip (sizes, ratio and count capped) before
- * anything here runs; an entry still never inflates past the size it declared, so a directory
- * that lies about sizes is refused too.
+ * The entries of an uploaded zip (an .xlsx, a .docx) held in memory, read through the central
+ * directory and inflated through the one guard, ../zip-inflate.ts. The archive has passed checkZip
+ * (declared sizes, ratio and count capped) before anything here runs; every entry read from one
+ * directory shares one InflateBudget, which counts the bytes that really come out, so a directory
+ * that lies about sizes is refused as soon as an entry passes what it declared.
  */
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import {
+  InflateBudget,
+  InflateMessages,
+  inflateChunks,
+  inflateWhole,
+  storedWhole,
+  ZIP_LIMITS,
+  type InflateLimits,
+} from '../zip-inflate.js';
 import { XlsxRejected } from './rejected.js';
 
 export interface ZipEntry {
@@ -15,6 +24,8 @@ export interface ZipEntry {
   /** Where the entry's local header starts. */
   headerOffset: number;
   encrypted: boolean;
+  /** The running total of the archive it was read from (one per zipDirectory call). */
+  budget: InflateBudget;
 }
 
 const EOCD = 0x06054b50;
@@ -29,7 +40,7 @@ export const ZipMessages = {
   brokenEntry: '文件已损坏：压缩条目不完整',
   encrypted: '文件已加密，请先取消密码保护再导入',
   method: '文件使用了不支持的压缩方式',
-  oversized: '文件解压后过大，疑似压缩炸弹',
+  oversized: InflateMessages.oversized,
 } as const;
 
 export function findEndOfDirectory(buf: Buffer): number {
@@ -39,8 +50,12 @@ export function findEndOfDirectory(buf: Buffer): number {
   return -1;
 }
 
-/** Every entry of the central directory, in order (a repeated name counts every time). */
-export function zipDirectory(buf: Buffer): ZipEntry[] {
+/**
+ * Every entry of the central directory, in order (a repeated name counts every time), sharing one
+ * budget of `limits`.
+ */
+export function zipDirectory(buf: Buffer, limits: InflateLimits = ZIP_LIMITS): ZipEntry[] {
+  const budget = new InflateBudget(limits);
   const end = findEndOfDirectory(buf);
   if (end < 0) throw new XlsxRejected(ZipMessages.noDirectory);
   const count = buf.readUInt16LE(end + 10);
@@ -60,6 +75,7 @@ export function zipDirectory(buf: Buffer): ZipEntry[] {
       size: buf.readUInt32LE(offset + 24),
       headerOffset: buf.readUInt32LE(offset + 42),
       encrypted: (flags & 1) === 1,
+      budget,
     });
     offset += 46 + nameLength + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
   }
@@ -72,7 +88,7 @@ export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
 }
 
 /** The entry's stored bytes (still compressed when the method is deflate). */
-function rawBytes(buf: Buffer, entry: ZipEntry): Buffer {
+export function rawBytes(buf: Buffer, entry: ZipEntry): Buffer {
   if (entry.encrypted) throw new XlsxRejected(ZipMessages.encrypted);
   if (entry.method !== STORED && entry.method !== DEFLATED) throw new XlsxRejected(ZipMessages.method);
   const at = entry.headerOffset;
@@ -86,14 +102,8 @@ function rawBytes(buf: Buffer, entry: ZipEntry): Buffer {
 /** A small entry (workbook, relationships, styles), inflated at once. */
 export function entryBytes(buf: Buffer, entry: ZipEntry): Buffer {
   const raw = rawBytes(buf, entry);
-  if (entry.method === STORED) return raw;
-  try {
-    return inflateRawSync(raw, { maxOutputLength: Math.max(entry.size, 1) });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new XlsxRejected(ZipMessages.oversized);
-    throw new XlsxRejected(ZipMessages.brokenEntry);
-  }
+  if (entry.method === STORED) return storedWhole(raw, entry, entry.budget);
+  return inflateWhole(raw, entry, entry.budget);
 }
 
 const SLICE = 64 * 1024;
@@ -101,38 +111,10 @@ const SLICE = 64 * 1024;
 /** A large entry (a sheet, the shared strings) as inflated chunks, pulled one at a time. */
 export async function* entryChunks(buf: Buffer, entry: ZipEntry): AsyncGenerator<Buffer, void, undefined> {
   const raw = rawBytes(buf, entry);
-  if (entry.method === STORED) {
-    for (let i = 0; i < raw.length; i += SLICE) yield raw.subarray(i, i + SLICE);
+  if (entry.method !== STORED) {
+    yield* inflateChunks(raw, entry, entry.budget);
     return;
   }
-  const inflate = createInflateRaw();
-  const feed = async () => {
-    for (let i = 0; i < raw.length && !inflate.destroyed; i += SLICE)
-      if (!inflate.write(raw.subarray(i, i + SLICE)))
-        await new Promise<void>((ok) => {
-          const go = () => {
-            inflate.off('drain', go);
-            inflate.off('close', go);
-            ok();
-          };
-          inflate.on('drain', go);
-          inflate.on('close', go); // the reader stopped early
-        });
-    if (!inflate.destroyed) inflate.end();
-  };
-  const fed = feed().catch((error: unknown) => inflate.destroy(error as Error));
-  let total = 0;
-  try {
-    for await (const chunk of inflate as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > entry.size) throw new XlsxRejected(ZipMessages.oversized);
-      yield chunk;
-    }
-  } catch (error) {
-    if (error instanceof XlsxRejected) throw error;
-    throw new XlsxRejected(ZipMessages.brokenEntry);
-  } finally {
-    inflate.destroy();
-    await fed;
-  }
+  storedWhole(raw, entry, entry.budget);
+  for (let i = 0; i < raw.length; i += SLICE) yield raw.subarray(i, i + SLICE);
 }

@@ -4,7 +4,7 @@
  * reason instead of failing later in somebody's form.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { parseRuleJson } from '../../entity/check-rule.js';
 import { installSaveGuard } from '../config/save-guard.js';
 

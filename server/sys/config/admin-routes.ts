@@ -4,7 +4,7 @@
  * declared entities (registerSysRoutes runs first), so the save guards see their generated routes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { registerCheckRuleAdmin } from '../check-rule/routes.js';
 import { registerDataSourceRoutes } from '../data-source/routes.js';
 import { registerFillRuleRoutes } from '../fill-rule/routes.js';

@@ -4,7 +4,7 @@
  * save and every CACHE_TTL_MS (so a save on another instance arrives too).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { checkId } from '../../entity/route-kit.js';
 import { applyLiveSettings, checkLiveValue, liveDefaults, liveSetting } from './live.js';

@@ -1,8 +1,10 @@
 /**
  * 测试连接: opens one PostgreSQL connection with the data source's settings, runs `select 1` and
  * closes it, within CONNECT_TIMEOUT_MS for the connection and as much again for the statement.
- * The answer says in words what went wrong (refused, unknown host, timeout, wrong password, no such
- * database); the driver's own text follows only where no word fits.
+ * `connectFailure` puts what went wrong in words (refused, unknown host, timeout, wrong password,
+ * no such database; the driver's own text where no word fits). Those words go to the server log
+ * only: the admin's answer is one message for every failure (issue 31), since telling a closed
+ * port from a refusing server made 测试连接 a port scanner of the server's network.
  */
 import pg from 'pg';
 
@@ -18,6 +20,8 @@ export interface ConnectionSettings {
 
 export const ConnectMessages = {
   ok: '连接成功',
+  /** 测试连接's one answer for every failure; the reason is logged. */
+  unavailable: '连接失败，请检查数据源的主机、端口、数据库、用户名和密码',
   failed: (reason: string) => `连接失败：${reason}`,
   refused: '连接被拒绝，请检查主机和端口',
   unknownHost: '无法解析主机名，请检查主机',

@@ -3,13 +3,16 @@
  * schemas/system/data-source.json: list, queryById, add, edit, delete, deleteBatch and
  * testConnection (the 测试连接 row action). Passwords are sealed before they are stored
  * (secret.ts) and no answer ever carries one, sealed or not; an edit without a password keeps the
- * stored one.
+ * stored one. With DATA_SOURCE_HOSTS set, a source naming another host is refused on save and on
+ * test (hosts.ts); a failed test answers one message after the full connect timeout, whatever
+ * failed, and logs the reason (connect.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import declaration from '../../../schemas/system/data-source.json';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import { timerPause } from '../../auth/sign-in-throttle.js';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { newId } from '../../db/seed/ids.js';
 import { asRecord } from '../../entity/body.js';
@@ -29,7 +32,8 @@ import {
   queryText,
   text,
 } from '../menu/admin-kit.js';
-import { ConnectMessages, testConnection, type ConnectionSettings } from './connect.js';
+import { CONNECT_TIMEOUT_MS, ConnectMessages, testConnection, type ConnectionSettings } from './connect.js';
+import { HostMessages, hostAllowed } from './hosts.js';
 import { createSecretBox, type SecretBox } from './secret.js';
 
 export const dataSourceModel = modelOf('schemas/system/data-source.json', declaration);
@@ -90,6 +94,9 @@ export function registerDataSourceRoutes(app: FastifyInstance, deps: AppDeps): S
   const base = model.basePath;
   const box = createSecretBox(deps.config.dataSourceKey, deps.config.dataDir);
   const validation = createRecordValidation();
+  const checkHost = (host: string) => {
+    if (!hostAllowed(deps.config.dataSourceHosts, host)) throw new ApiError(HostMessages.notAllowed(host));
+  };
   const ctx: SqlContext = { model, timeZone: deps.config.timeZone, alias: ALIAS };
   const a = () => adminDb(db);
   const present = (rows: object[]) => addDictText(db, model, rows as Row[]);
@@ -155,6 +162,7 @@ export function registerDataSourceRoutes(app: FastifyInstance, deps: AppDeps): S
     guarded(async () => {
       const body = { dbType: 'postgresql', port: 5432, ...asRecord(request.body) };
       const columns = columnsOf(checkedValues(validation, model, 'add', body), box, 'add');
+      checkHost(String(columns.host));
       if (await codeTaken(String(columns.code))) throw new ApiError(DataSourceMessages.codeTaken);
       await insertOrRefuse(() =>
         a()
@@ -191,6 +199,7 @@ export function registerDataSourceRoutes(app: FastifyInstance, deps: AppDeps): S
       if (Object.hasOwn(values, 'code') && text(values.code) !== stored.code)
         throw new ApiError(`不允许修改字段：${model.field('code')!.title}`);
       const columns = columnsOf(values, box, 'edit');
+      checkHost(String(columns.host ?? stored.host));
       await a()
         .updateTable('sysDataSource')
         .set({ ...columns, updateBy: actorOf(request), updateTime: new Date() })
@@ -221,9 +230,20 @@ export function registerDataSourceRoutes(app: FastifyInstance, deps: AppDeps): S
   const testPerm = model.action('testConnection')!.permission;
   app.post(`${base}/testConnection`, perm(testPerm), (request) =>
     guarded(async () => {
-      const settings = await connectionOf(db, box, checkId(asRecord(request.body).id));
+      const id = checkId(asRecord(request.body).id);
+      const settings = await connectionOf(db, box, id);
+      checkHost(settings.host);
+      const started = Date.now();
       const failure = await testConnection(settings);
-      return failure === null ? okMessage(ConnectMessages.ok) : fail(ConnectMessages.failed(failure));
+      if (failure === null) return okMessage(ConnectMessages.ok);
+      request.log.warn(
+        { dataSource: id, host: settings.host, port: settings.port, reason: failure },
+        'data source connection test failed',
+      );
+      // Every failure answers when a silent host would: how soon says nothing of the port either.
+      const wait = CONNECT_TIMEOUT_MS - (Date.now() - started);
+      if (wait > 0) await (deps.pause ?? timerPause)(wait);
+      return fail(ConnectMessages.unavailable);
     }),
   );
   return box;

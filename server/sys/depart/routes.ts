@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { registerDepartPermissionRoutes } from './permission-routes.js';
 import { registerDepartRoleRoutes } from './role-routes.js';
 import { registerDepartScreenRoutes } from './screen-routes.js';

@@ -26,6 +26,7 @@ import {
   scopeOf,
   text,
 } from '../menu/admin-kit.js';
+import { requireAuth } from '../permission.js';
 import { DEPART_ALIAS, DepartMessages, DepartPerms, departModel } from './model.js';
 import {
   countDeparts,
@@ -113,7 +114,7 @@ export function registerDepartScreenRoutes(
   app.post(`${BASE}/add`, perm(DepartPerms.add), (request) =>
     guarded(async () => {
       const values = checkedValues(validation, departModel, 'add', request.body);
-      await addDepart(db, columnsOf(values), actorOf(request));
+      await addDepart(db, columnsOf(values), actorOf(request), requireAuth(request).tenantId);
       return okMessage(DepartMessages.added);
     }),
   );

@@ -72,7 +72,13 @@ async function checkParent(db: Db, parentId: string, id: string): Promise<void> 
   }
 }
 
-export async function addDepart(db: Db, columns: DepartColumns, actor: string): Promise<string> {
+/** A new department belongs to the tenant it was made in: the pickers of other tenants do not list it. */
+export async function addDepart(
+  db: Db,
+  columns: DepartColumns,
+  actor: string,
+  tenantId: number,
+): Promise<string> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
     await lockCodes(trx);
@@ -91,7 +97,7 @@ export async function addDepart(db: Db, columns: DepartColumns, actor: string): 
         fax: columns.fax ?? null,
         address: columns.address ?? null,
         memo: columns.memo ?? null,
-        tenantId: 0,
+        tenantId,
         delFlag: 0,
         createBy: actor,
       })

@@ -4,7 +4,7 @@
  * (JeecgBoot's call, the body is the form's values so far) answers the rule's next value.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { checkId, guarded } from '../../entity/route-kit.js';
 import { ApiError, ok } from '../../result.js';

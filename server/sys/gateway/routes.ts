@@ -5,7 +5,7 @@
  * {name, args} entries, the shape Spring Cloud Gateway reads.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../result.js';
 import { installSaveGuard } from '../config/save-guard.js';
 

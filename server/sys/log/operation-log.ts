@@ -10,7 +10,7 @@
  * failed log write never fails one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { clientIp } from '../../auth/common.js';
 import { answerOutcome, NO_OUTCOME, type AnswerOutcome } from './answer-outcome.js';
 import { describeRoute, loadAreas } from './describe.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { compileListQuery } from '../../../runtime/model/query/compile.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { addDictText } from '../../entity/dict-text.js';
 import { EntityMessages, guarded, idList, idParam, pageOf, queryOf } from '../../entity/route-kit.js';
 import { conditionSql, likePattern, type SqlContext } from '../../entity/sql.js';

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import declaration from '../../../schemas/system/mail-list.json';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
 import { compileListQuery } from '../../../runtime/model/query/compile.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { newId } from '../../db/seed/ids.js';
 import { asRecord, bodyValues } from '../../entity/body.js';
 import { addDictText } from '../../entity/dict-text.js';

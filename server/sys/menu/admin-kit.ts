@@ -15,9 +15,8 @@ import { compileListQuery, single, type ListQuery } from '../../../runtime/model
 import { permissionsChanged } from '../../auth/permission-codes.js';
 import type { Db } from '../../db/database.js';
 import { asRecord, bodyValues } from '../../entity/body.js';
-import { dataScopeSql } from '../../entity/data-scope.js';
+import { dataScopeSql, scopeUserOf } from '../../entity/data-scope.js';
 import { checkId, queryOf, refuse } from '../../entity/route-kit.js';
-import { createDateFormatter } from '../../http/dates.js';
 import { ApiError } from '../../result.js';
 import { requireAuth } from '../permission.js';
 
@@ -94,8 +93,6 @@ export function listQuery(
   });
 }
 
-const formatters = new Map<string, (d: Date) => string>();
-
 /** The caller's data rules on the screen's menu entry, as a condition on `alias` (null: unrestricted). */
 export async function scopeOf(
   db: Db,
@@ -104,17 +101,7 @@ export async function scopeOf(
   alias: string,
   timeZone: string,
 ): Promise<RawBuilder<SqlBool> | null> {
-  const auth = requireAuth(request);
-  let format = formatters.get(timeZone);
-  if (!format) formatters.set(timeZone, (format = createDateFormatter(timeZone)));
-  const user = {
-    userId: auth.userId,
-    username: auth.username,
-    orgCode: auth.orgCode,
-    tenantId: auth.tenantId,
-    now: format(new Date()),
-  };
-  return dataScopeSql(db, user, model, alias, timeZone);
+  return dataScopeSql(db, scopeUserOf(requireAuth(request), timeZone), model, alias, timeZone);
 }
 
 /** ANDs the conditions that are there (true when none is). */

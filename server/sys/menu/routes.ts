@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DeclaredScreens, syncComponentDict } from './declared-screens.js';
 import { registerMenuReadRoutes } from './read-routes.js';
 import { registerMenuRuleRoutes } from './rule-routes.js';

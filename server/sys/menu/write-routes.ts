@@ -176,9 +176,11 @@ export function registerMenuWriteRoutes(
 
   const edit = (request: FastifyRequest) =>
     guarded(async () => {
-      const id = checkId(asRecord(request.body).id);
+      // The leaf flag queryById answers is the server's (refreshLeaves): a form sends it back.
+      const { isLeaf: _leaf, ...body } = asRecord(request.body);
+      const id = checkId(body.id);
       const before = await stored(db, id);
-      const values = checkedValues(validation, permissionModel, 'edit', request.body, before.screen);
+      const values = checkedValues(validation, permissionModel, 'edit', body, before.screen);
       const columns = await settle(columnsOf(values), before);
       await db.transaction().execute(async (trx) => {
         await trx

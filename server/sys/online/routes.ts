@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { compileListQuery } from '../../../runtime/model/query/compile.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { revokeSession } from '../../auth/sessions.js';
 import { clientIp } from '../../auth/common.js';
 import { writeLoginLog } from '../../auth/login-result.js';

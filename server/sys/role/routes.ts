@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { registerRoleCrudRoutes } from './crud-routes.js';
 import { registerRoleExport } from './export.js';
 import { registerRoleGrantRoutes } from './grant-routes.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
 import { compileListQuery, single } from '../../../runtime/model/query/compile.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { asRecord } from '../../entity/body.js';
 import { addDictText } from '../../entity/dict-text.js';
 import { EntityMessages, guarded, pageOf, queryOf } from '../../entity/route-kit.js';

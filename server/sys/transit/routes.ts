@@ -8,7 +8,7 @@
  * parses) as `result`. Also the save checks of the 转发目标 screen's generated routes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { single } from '../../../runtime/model/query/compile.js';
 import { queryOf } from '../../entity/route-kit.js';
 import { ApiError, type Result } from '../../result.js';

@@ -1,8 +1,10 @@
 /**
- * Directory reads for every signed-in user: userList (everyone's id, account and name),
- * queryUserByDepId (the members of one department) and queryByOrgCodeForAddressList (the 通讯录
- * screen: a department tree on the left, the people of the chosen branch on the right, with phone
- * and e-mail - an address list's purpose). Only active, live users; never credentials.
+ * Directory reads: userList (every active person's id, account and name) and queryUserByDepId (the
+ * members of one department, as a picker shows them) for every signed-in user, role or not; and
+ * queryByOrgCodeForAddressList (the 通讯录: a department tree on the left, the people of the chosen
+ * branch on the right, with phone and e-mail - an address list's purpose) for holders of
+ * addressList:list, granted with the 通讯录 menu. Only live users of the caller's tenant; never
+ * credentials.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
@@ -13,12 +15,16 @@ import { guarded, idParam, pageOf, queryOf } from '../../entity/route-kit.js';
 import { ok } from '../../result.js';
 import { likePattern } from '../dict-store.js';
 import { queryText } from '../pickers.js';
-import type { UserDeps } from './context.js';
+import { listsTenant } from '../tenant-scope.js';
+import { callerOf, type UserDeps } from './context.js';
 import { userModel, USER_ALIAS } from './model.js';
 import { presentUsers, selectUsers } from './read.js';
+import { inCallerTenant } from './scope.js';
 
 const BASE = '/sys/user';
 const authenticated = { config: { access: 'authenticated' as const } };
+/** The 通讯录's code (a button of the 通讯录 menu, migration 0046): phones and e-mails of colleagues. */
+export const ADDRESS_LIST_PERM = 'addressList:list';
 /** Most users one unpaged directory answer carries. */
 export const MAX_DIRECTORY_USERS = 2000;
 const MAX_PAGE = 200;
@@ -35,9 +41,20 @@ function page(request: Parameters<typeof queryOf>[0]): { pageNo: number; pageSiz
   return { pageNo: n(q.pageNo, 1, 1_000_000), pageSize: n(q.pageSize, 10, MAX_PAGE) };
 }
 
-/** Active members of departments whose code starts with `orgCode` (all when empty). */
-function addressQuery(db: Db, orgCode: string, realname: string, workNo: string) {
-  let q = db.selectFrom('sysUser as u').where('u.delFlag', '=', 0).where('u.status', '=', 1);
+interface AddressFilter {
+  tenantId: number;
+  orgCode: string;
+  realname: string;
+  workNo: string;
+}
+
+/** Active members of the tenant in departments whose code starts with `orgCode` (all when empty). */
+function addressQuery(db: Db, { tenantId, orgCode, realname, workNo }: AddressFilter) {
+  let q = db
+    .selectFrom('sysUser as u')
+    .where('u.delFlag', '=', 0)
+    .where('u.status', '=', 1)
+    .where(listsTenant('u.rel_tenant_ids', tenantId));
   if (orgCode)
     q = q.where((eb) =>
       eb.exists(
@@ -58,13 +75,14 @@ function addressQuery(db: Db, orgCode: string, realname: string, workNo: string)
 export function registerUserDirectoryRoutes(app: FastifyInstance, deps: UserDeps): void {
   const { db, ctx } = deps;
 
-  app.get(`${BASE}/userList`, authenticated, async () => {
+  app.get(`${BASE}/userList`, authenticated, async (request) => {
     const users = await db
-      .selectFrom('sysUser')
-      .select(['id', 'username', 'realname'])
-      .where('delFlag', '=', 0)
-      .where('status', '=', 1)
-      .orderBy('username')
+      .selectFrom('sysUser as u')
+      .select(['u.id', 'u.username', 'u.realname'])
+      .where('u.delFlag', '=', 0)
+      .where('u.status', '=', 1)
+      .where(listsTenant('u.rel_tenant_ids', callerOf(request).tenantId))
+      .orderBy('u.username')
       .limit(MAX_DIRECTORY_USERS)
       .execute();
     return ok(users);
@@ -80,16 +98,23 @@ export function registerUserDirectoryRoutes(app: FastifyInstance, deps: UserDeps
       const named = realname
         ? sql<SqlBool>`${sql.ref(`${USER_ALIAS}.realname`)} ilike ${likePattern(realname)}`
         : null;
-      const q = { ctx, view: 'directory' as const, condition: null, extra: [member, active, named] };
+      const tenant = inCallerTenant(callerOf(request));
+      const q = { ctx, view: 'directory' as const, condition: null, extra: [member, active, named, tenant] };
       const rows = await selectUsers(db, q, [{ field: 'username', order: 'asc' }], MAX_DIRECTORY_USERS);
       return ok(await presentUsers(db, rows, 'directory'));
     }),
   );
 
-  app.get(`${BASE}/queryByOrgCodeForAddressList`, authenticated, async (request) => {
+  const addressAccess = { config: { access: { perm: ADDRESS_LIST_PERM } } };
+  app.get(`${BASE}/queryByOrgCodeForAddressList`, addressAccess, async (request) => {
     const orgCode = queryText(request, 'orgCode');
     const { pageNo, pageSize } = page(request);
-    const base = addressQuery(db, orgCode, queryText(request, 'realname'), queryText(request, 'workNo'));
+    const base = addressQuery(db, {
+      tenantId: callerOf(request).tenantId,
+      orgCode,
+      realname: queryText(request, 'realname'),
+      workNo: queryText(request, 'workNo'),
+    });
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();

@@ -86,6 +86,8 @@ async function rowBody(columns: readonly Column[], cells: readonly string[], dic
   const body: Record<string, string> = {};
   for (const { index, field } of columns) {
     const text = (cells[index] ?? '').trim();
+    // An empty 租户 cell chooses none: the row joins the importing admin's tenant, as an add does.
+    if (field.name === 'relTenantIds' && text === '') continue;
     if (!field.dict || text === '') body[field.name] = text;
     else {
       const values: string[] = [];

@@ -2,8 +2,9 @@
  * An add or edit body (or an imported row) checked and turned into what is written. The rules and
  * messages are the declaration's (the same compiled record schema the form uses: 请输入用户账号!,
  * 请输入正确手机号 ...), plus what a declaration cannot say: the password rule of the spec on add,
- * departments / roles / positions / tenants that must exist, a main department among the user's
- * departments, dictionary values, and a safe avatar path.
+ * departments / roles / positions / tenants that must exist, at least one tenant (a user in none
+ * would sign in to empty screens; an add that names none joins the admin's current tenant), a main
+ * department among the user's departments, dictionary values, and a safe avatar path.
  */
 import type { RecordFailure, RecordValidation } from '../../../runtime/model/declaration/record-validator.js';
 import { checkNewPassword } from '../../../runtime/model/validation/password.js';
@@ -101,6 +102,8 @@ async function checkDictValue(db: Db, name: 'sex', value: number | null | undefi
 export interface ReadOptions {
   mode: 'add' | 'edit';
   stored?: StoredUser;
+  /** Add: the tenant a user joins when the body names none (the caller's current tenant). */
+  defaultTenant?: number;
 }
 
 /** Checks a body; throws the first refusal, else answers what to write. */
@@ -133,8 +136,11 @@ export async function readUserInput(
     await checkPosts(db, codes);
     out.post = codes.length > 0 ? codes.join(',') : null;
   }
+  if (!('relTenantIds' in out) && options.mode === 'add' && options.defaultTenant)
+    out.relTenantIds = String(options.defaultTenant);
   if ('relTenantIds' in out) {
     const ids = splitList(out.relTenantIds);
+    if (ids.length === 0) throw new ApiError(UserMessages.noTenant);
     await checkTenants(db, ids);
     out.relTenantIds = ids.join(',');
   }

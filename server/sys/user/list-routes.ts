@@ -2,8 +2,8 @@
  * GET list, queryById, userById, queryUserRole. The list answers every signed-in user (the
  * contract's `list?username=a,b,&pageNo=1` resolves chosen accounts to names in any form), but only
  * holders of user:list get the admin view (contact data, roles, tenants) under their data scope;
- * everyone else gets the directory columns the user pickers show, and may filter and sort on
- * those only.
+ * everyone else gets what a picker shows of a person (id, account, name, avatar, departments), and
+ * may filter and sort on those only. Both views hold the people of the caller's tenant only.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
@@ -14,7 +14,7 @@ import { UserMessages } from './messages.js';
 import { USER_ALIAS } from './model.js';
 import { compileUserQuery } from './query.js';
 import { countUsers, findUser, presentUsers, selectUsers, type UserQuery } from './read.js';
-import { userDataScope } from './scope.js';
+import { inCallerTenant, userDataScope } from './scope.js';
 
 const BASE = '/sys/user';
 const listAccess = { config: { access: { perm: USER_LIST_PERM } } };
@@ -31,7 +31,7 @@ export function registerUserListRoutes(app: FastifyInstance, deps: UserDeps): vo
         ctx,
         view: admin ? 'admin' : 'directory',
         condition: query.where,
-        extra: [admin ? await userDataScope(db, deps.timeZone, auth) : null],
+        extra: [admin ? await userDataScope(db, deps.timeZone, auth) : inCallerTenant(auth)],
       };
       const total = await countUsers(db, q);
       const offset = (query.pageNo - 1) * query.pageSize;

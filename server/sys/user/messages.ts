@@ -29,6 +29,7 @@ export const UserMessages = {
   unknownRole: (value: string) => `角色不存在：${value}`,
   unknownPost: (value: string) => `职务不存在：${value}`,
   unknownTenant: (value: string) => `租户不存在：${value}`,
+  noTenant: '请选择租户!',
   notInDict: (title: string, value: string) => `${title}的值不在字典中：${value}`,
   badAvatar: '头像地址不正确',
   tooManyImportRows: (max: number) => `一次最多导入${max}个用户`,

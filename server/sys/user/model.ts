@@ -34,20 +34,16 @@ export function isLinkField(name: string): boolean {
 }
 
 /**
- * What a caller without user:list may filter and sort on in the list: the columns the user pickers
- * show anyway. Contact data (phone, e-mail, birthday) and roles cannot even be probed by a filter.
+ * What a caller without user:list may filter and sort on in the list: what a picker shows of a
+ * person (account, name, departments) and the default order. Contact data (phone, e-mail,
+ * birthday), work numbers, positions, status and roles cannot even be probed by a filter.
  */
 const DIRECTORY_FIELDS: ReadonlySet<string> = new Set([
   'id',
   'username',
   'realname',
-  'workNo',
-  'avatar',
-  'sex',
   'orgCode',
   'selecteddeparts',
-  'post',
-  'status',
   'createTime',
 ]);
 

@@ -10,6 +10,7 @@ import { permissionsChanged } from '../../auth/permission-codes.js';
 import type { AuthContext } from '../../http/authenticate.js';
 import { newId } from '../../db/seed/ids.js';
 import { ApiError } from '../../result.js';
+import { checkOwnUploads } from '../upload-owner.js';
 import type { UserDeps } from './context.js';
 import { ADMIN_ROLE, holdsAdminRole, keepOneAdmin, lockAdmins, refuseSelf } from './guards.js';
 import { readUserInput, type StoredUser, type UserInput } from './input.js';
@@ -72,7 +73,12 @@ export async function prepareNewUser(
   auth: AuthContext,
   body: unknown,
 ): Promise<PreparedUser> {
-  const input = await readUserInput(deps.db, deps.validation, body, { mode: 'add' });
+  const input = await readUserInput(deps.db, deps.validation, body, {
+    mode: 'add',
+    defaultTenant: auth.tenantId,
+  });
+  // An avatar is an upload path: only one the caller made (文件不存在或不是您上传的).
+  await checkOwnUploads(deps.db, auth.userId, input.columns.avatar);
   await refuseDuplicate(deps, input);
   await checkAdminGrant(deps, auth, false, hasAdmin(input.roles ?? []));
   return { input, passwordHash: await hashPassword(input.password ?? '') };
@@ -120,6 +126,10 @@ export async function editUser(deps: UserDeps, auth: AuthContext, id: string, bo
   const stored = await storedUser(deps, id, scope);
   await checkAdminTarget(deps, auth, id);
   const input = await readUserInput(deps.db, deps.validation, body, { mode: 'edit', stored });
+  if (input.columns.avatar) {
+    const kept = await deps.db.selectFrom('sysUser').select('avatar').where('id', '=', id).executeTakeFirst();
+    await checkOwnUploads(deps.db, auth.userId, input.columns.avatar, kept?.avatar);
+  }
   await refuseDuplicate(deps, input, id);
   const wasAdmin = await holdsAdminRole(deps.db, id);
   const staysAdmin = input.roles ? hasAdmin(input.roles) : wasAdmin;

@@ -2,7 +2,8 @@
  * Reading users: the columns an answer may carry (never the password hash, salt or tokens), the
  * departments and roles of each user, and the dictionary texts the engine adds to declared dict
  * fields (`sex_dictText`, `post_dictText`, ...). Two views: the admin view (holders of user:list)
- * and the directory view every signed-in user may read (what the user pickers show anyway).
+ * and the directory view every signed-in user may read (id, account, name, avatar, departments:
+ * what a user picker shows of a person).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityModel } from '../../../runtime/model/declaration/model.js';
@@ -37,18 +38,8 @@ const ADMIN_COLUMNS = [
   'update_time',
 ] as const;
 
-const DIRECTORY_COLUMNS = [
-  'id',
-  'username',
-  'realname',
-  'avatar',
-  'sex',
-  'org_code',
-  'work_no',
-  'post',
-  'status',
-  'create_time',
-] as const;
+/** What a picker shows of a person: never phone, e-mail, birthday, work number or position. */
+const DIRECTORY_COLUMNS = ['id', 'username', 'realname', 'avatar', 'org_code'] as const;
 
 function selectColumns(view: UserView): RawBuilder<unknown> {
   const columns = view === 'admin' ? ADMIN_COLUMNS : DIRECTORY_COLUMNS;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { userDeps } from './context.js';
 import { registerUserDirectoryRoutes } from './directory-routes.js';
 import { registerUserExport } from './export.js';

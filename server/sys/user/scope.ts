@@ -1,15 +1,17 @@
 /**
- * The caller's data scope (数据权限) over users: the one place the user routes ask for it. Every
- * statement of list, export, queryById / userById, queryUserRole, edit, delete, freeze and password
- * reset ANDs it, so a rule on the 用户管理 menu entry such as "own department and below"
- * (orgCode right_like #{sysOrgCode}) holds for all of them.
+ * The caller's reach over users: the members of their current tenant (sys_user.rel_tenant_ids holds
+ * it), within their data scope (数据权限). The one place the user routes ask for it: every statement
+ * of list, export, queryById / userById, queryUserRole, edit, delete, freeze and password reset
+ * ANDs it, so another tenant's people are never listed or changed from this tenant, and a rule on
+ * the 用户管理 menu entry such as "own department and below" (orgCode right_like #{sysOrgCode})
+ * holds for all of them.
  */
-import type { RawBuilder, SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityModel } from '../../../runtime/model/declaration/model.js';
 import type { Db } from '../../db/database.js';
-import { dataScopeSql } from '../../entity/data-scope.js';
-import { createDateFormatter } from '../../http/dates.js';
+import { dataScopeSql, scopeUserOf } from '../../entity/data-scope.js';
 import type { AuthContext } from '../../http/authenticate.js';
+import { listsTenant } from '../tenant-scope.js';
 import { isLinkField, userModel, USER_ALIAS } from './model.js';
 
 /**
@@ -22,22 +24,18 @@ const scopeModel: EntityModel = {
   field: (name) => (isLinkField(name) || name === 'birthday' ? undefined : userModel.field(name)),
 };
 
-const formatters = new Map<string, (d: Date) => string>();
+/** `main` (sys_user) is a member of the caller's current tenant. */
+export function inCallerTenant(auth: Pick<AuthContext, 'tenantId'>): RawBuilder<SqlBool> {
+  return listsTenant(`${USER_ALIAS}.rel_tenant_ids`, auth.tenantId);
+}
 
-/** The bound condition on `main` (sys_user) for this caller, or null when unrestricted. */
+/** The bound condition on `main` (sys_user) for this caller: their tenant and their data rules. */
 export async function userDataScope(
   db: Db,
   timeZone: string,
   auth: AuthContext,
-): Promise<RawBuilder<SqlBool> | null> {
-  let format = formatters.get(timeZone);
-  if (!format) formatters.set(timeZone, (format = createDateFormatter(timeZone)));
-  const user = {
-    userId: auth.userId,
-    username: auth.username,
-    orgCode: auth.orgCode,
-    tenantId: auth.tenantId,
-    now: format(new Date()),
-  };
-  return dataScopeSql(db, user, scopeModel, USER_ALIAS, timeZone);
+): Promise<RawBuilder<SqlBool>> {
+  const rules = await dataScopeSql(db, scopeUserOf(auth, timeZone), scopeModel, USER_ALIAS, timeZone);
+  const tenant = inCallerTenant(auth);
+  return rules ? sql<SqlBool>`(${tenant} and ${rules})` : tenant;
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import declaration from '../../../schemas/system/version-reminder.json';
 import { createRecordValidation } from '../../../runtime/model/declaration/record-validator.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';
 import { addDictText } from '../../entity/dict-text.js';
 import { DuplicateMessages } from '../../entity/duplicate-check.js';
@@ -61,9 +61,10 @@ export function registerVersionAdminRoutes(app: FastifyInstance, deps: AppDeps):
       return taken ? fail(DuplicateMessages.taken) : okMessage(DuplicateMessages.free);
     });
   // The spec lists it with the duplicate checks; JeecgBoot-derived clients call it under the version path.
-  const signedIn = { config: { access: 'authenticated' as const } };
-  app.get('/sys/duplicate/versionNumberCheck', signedIn, versionNumberCheck);
-  app.get('/sys/version/versionNumberCheck', signedIn, versionNumberCheck);
+  // For the people who fill the version form: it tells whether a number exists.
+  const formFillers = { config: { access: { perm: ['version:add', 'version:edit'] } } };
+  app.get('/sys/duplicate/versionNumberCheck', formFillers, versionNumberCheck);
+  app.get('/sys/version/versionNumberCheck', formFillers, versionNumberCheck);
 
   const base = reminderModel.basePath;
   app.get(`${base}/list`, perm(permissions.list), () =>

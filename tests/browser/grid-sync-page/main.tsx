@@ -1,8 +1,9 @@
 /**
- * Test-only page for tests/browser/grid-sync.test.ts: one customer row kept live with useTableSync
- * (the product grid is not on a screen yet). The test hands the session in `window.__SYNC__`; the
- * page reads the row with queryById, saves a remark through the entity API, and shows the row, the
- * connection state and what the socket delivered.
+ * Test-only page for tests/browser/grid-sync.test.ts: one customer row kept live with useTableSync,
+ * as a grid does it (runtime/render/grid/use-live-rows.ts): the test hands the session in
+ * `window.__SYNC__`; the page reads the row with queryById, re-reads changed rows with the list
+ * (`id=a,b`, one call per burst), saves a remark through the entity API, and shows the row, the
+ * connection state, the reads it made and every value it merged.
  */
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -33,23 +34,31 @@ function Page() {
   const [state, setState] = useState('idle');
   const [log, setLog] = useState<string[]>([]);
   const [remark, setRemark] = useState('');
-  const fetchRow = useCallback(async (id: string) => {
-    const body = await api(`/sys/customer/queryById?id=${encodeURIComponent(id)}`);
-    return body.success ? body.result : null;
-  }, []);
   useEffect(() => {
-    void fetchRow(config.rowId).then(setRow);
-  }, [fetchRow]);
+    void api(`/sys/customer/queryById?id=${encodeURIComponent(config.rowId)}`).then((body) =>
+      setRow(body.success ? body.result : null),
+    );
+  }, []);
+  const fetchRows = useCallback(async (ids: readonly string[]) => {
+    setLog((l) => [...l, `read ${ids.join(',')}`]);
+    const query = new URLSearchParams({ id: ids.join(','), pageSize: String(ids.length) });
+    const body = (await api(`/sys/customer/list?${query.toString()}`)) as {
+      success: boolean;
+      result: { records: Row[] };
+    };
+    if (!body.success) throw new Error('refused');
+    return body.result.records;
+  }, []);
   useTableSync({
     userId: config.userId,
     pageId,
     tableKey: 'customer',
     token: config.token,
     tenantId: config.tenantId,
-    fetchRow,
+    fetchRows,
     onState: setState,
     onUpdate: (id, fields) => {
-      setLog((l) => [...l, `update ${id} ${Object.keys(fields).sort().join(',')}`]);
+      setLog((l) => [...l, `update ${id} ${JSON.stringify(fields)}`]);
       if (id === config.rowId) setRow((r) => ({ ...r, ...fields }));
     },
     onRemove: (ids) => setLog((l) => [...l, `remove ${ids.join(',')}`]),
@@ -62,6 +71,9 @@ function Page() {
     <main>
       <p>
         连接 <span id="state">{state}</span>
+      </p>
+      <p>
+        名称 <span id="name">{String(row?.name ?? '')}</span>
       </p>
       <p>
         备注 <span id="remark">{String(row?.remark ?? '')}</span>
