@@ -5,13 +5,15 @@
  *                                                    async=false the whole subtree, nested
  *   GET <base>/loadTreeChildren?pid=                 the nodes below pid
  * Each node is {key, title, value, code, parentId, isLeaf, children?}. A whole-subtree load is
- * capped in nodes and depth, so a huge tree cannot be dumped in one call.
+ * capped in nodes and depth, so a huge tree cannot be dumped in one call. A picker reads what the
+ * tree's rootList and childList read (the caller's data rules and the row access, route-kit.ts
+ * `scopedCaller`): a node outside them is not offered, and a pcode naming one is unknown.
  */
 import type { FastifyInstance } from 'fastify';
 import { single } from '../../runtime/model/query/compile.js';
 import type { TreeModel } from '../../runtime/model/declaration/model.js';
 import { ApiError, ok } from '../result.js';
-import { callerOf, checkId, guarded, queryOf, readAccess, type EntityDeps } from './route-kit.js';
+import { checkId, guarded, queryOf, readAccess, scopedCaller, type EntityDeps } from './route-kit.js';
 import type { Caller, EntityStore, Row } from './store.js';
 import type { TreeSelectNode } from '../../runtime/model/contract/tree-select.js';
 
@@ -78,7 +80,7 @@ export function registerTreeSelectRoutes(app: FastifyInstance, deps: EntityDeps,
 
   app.get(`${base}/loadTreeRoot`, readAccess(store), (request) =>
     guarded(async () => {
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const params = queryOf(request);
       const pid = await rootPid(store, caller, single(params, 'pcode') ?? '');
       const nodes = (await childrenOf(store, caller, pid, MAX_NODES)).map((r) => nodeOf(tree, r));
@@ -91,7 +93,7 @@ export function registerTreeSelectRoutes(app: FastifyInstance, deps: EntityDeps,
     guarded(async () => {
       const pid = single(queryOf(request), 'pid');
       if (!pid) throw new ApiError(TreeSelectMessages.noPid);
-      const caller = callerOf(request, deps);
+      const caller = await scopedCaller(request, deps, store);
       const rows = await childrenOf(store, caller, checkId(pid), MAX_NODES);
       return ok(rows.map((r) => nodeOf(tree, r)));
     }),

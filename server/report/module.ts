@@ -38,6 +38,7 @@ export async function registerReports(app: FastifyInstance, deps: AppDeps): Prom
       createSecretBox(deps.config.dataSourceKey, deps.config.dataDir),
       (message) => app.log.warn(message),
       deps.config.dataSourceHosts,
+      deps.pause,
     ),
     now: () => format(new Date()),
   };

@@ -6,6 +6,7 @@
  * IDLE_MS, and every pool ends when the server closes. Only PostgreSQL sources can run a report.
  */
 import pg from 'pg';
+import { timerPause, type Pause } from '../auth/sign-in-throttle.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../result.js';
 import { CONNECT_TIMEOUT_MS } from '../sys/data-source/connect.js';
@@ -24,7 +25,6 @@ export const SourceMessages = {
   missing: (code: string) => `数据源不存在：${code}`,
   unsupported: (code: string, type: string) =>
     `数据源${code}的类型为${type}，在线报表只支持 PostgreSQL 数据源`,
-  connect: (reason: string) => `数据源连接失败：${reason}`,
   readOnly: '报表只能读取数据：数据源上的报表在只读事务中执行',
   denied: (detail: string) => `数据源的用户无权读取该数据：${detail}`,
 } as const;
@@ -36,6 +36,10 @@ export interface ReportSource {
   pool: pg.Pool;
   /** The text with the source's password (if it were ever in it) masked: for messages and logs. */
   redact(text: string): string;
+  /** The server log: why a connection failed, which the report's answer does not say. */
+  log(message: string): void;
+  /** Waits (a timer unless a test records it): a failed connect answers at the connect timeout. */
+  pause: Pause;
 }
 
 interface Held {
@@ -58,6 +62,7 @@ export class ReportSourcePools {
     private readonly log: (message: string) => void = (message) => console.warn(message),
     /** DATA_SOURCE_HOSTS: a source saved before the list was set is refused here too. */
     private readonly allowedHosts?: readonly string[],
+    private readonly pause: Pause = timerPause,
   ) {}
 
   /** The source named by a report, ready to run on; refuses a missing or unsupported one. */
@@ -95,7 +100,14 @@ export class ReportSourcePools {
     // An idle connection the source ends (a restart, a dropped database) must not end this process;
     // the pool replaces it at the next use. The driver's messages carry no password; masked anyway.
     pool.on('error', (error) => this.log(`report data source ${code}: ${redact(error.message)}`));
-    const source: ReportSource = { code, version: stored.fingerprint, pool, redact };
+    const source: ReportSource = {
+      code,
+      version: stored.fingerprint,
+      pool,
+      redact,
+      log: this.log,
+      pause: this.pause,
+    };
     this.held.set(code, { fingerprint: stored.fingerprint, source });
     return source;
   }

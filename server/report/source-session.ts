@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../result.js';
-import { connectFailure } from '../sys/data-source/connect.js';
+import { CONNECT_TIMEOUT_MS, ConnectMessages, connectFailure } from '../sys/data-source/connect.js';
 import { TENANT_SETTING } from './dataset.js';
 import {
   inReadOnlyTransaction,
@@ -26,6 +26,16 @@ import { SourceMessages, type ReportSource } from './source-pools.js';
 /** A server's answer carries a SQLSTATE; anything else (a reset socket, a timeout) is the connection's. */
 const isServerError = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown }).code));
 
+/**
+ * A failed connection as the report answers it: 测试连接's one message whatever failed, so a report
+ * cannot tell a closed port from a refusing server or a wrong password either (issue 31: a port
+ * scanner for whoever designs reports). Why it failed goes to the server log only.
+ */
+function unavailable(source: ReportSource, error: unknown): ApiError {
+  source.log(`report data source ${source.code}: connection failed: ${source.redact(connectFailure(error))}`);
+  return new ApiError(ConnectMessages.unavailable);
+}
+
 function sourceSetup(source: ReportSource, options: SessionOptions): SessionSetup {
   return {
     settings: [
@@ -40,8 +50,7 @@ function sourceSetup(source: ReportSource, options: SessionOptions): SessionSetu
       if (code === '42501') return new ApiError(SourceMessages.denied(message));
       if (typeof code === 'string' && /^(42|22)/.test(code))
         return new ApiError(SessionMessages.failed(message));
-      if (!isServerError(error))
-        return new ApiError(SourceMessages.connect(source.redact(connectFailure(error))));
+      if (!isServerError(error)) return unavailable(source, error);
       return error;
     },
   };
@@ -54,10 +63,15 @@ export async function withSourceSession<T>(
   work: (session: ReportSession) => Promise<T>,
 ): Promise<T> {
   let client: pg.PoolClient;
+  const started = Date.now();
   try {
     client = await source.pool.connect();
   } catch (error) {
-    throw new ApiError(SourceMessages.connect(source.redact(connectFailure(error))));
+    const answer = unavailable(source, error);
+    // Every failure answers when a silent host would: how soon says nothing of the port either.
+    const wait = CONNECT_TIMEOUT_MS - (Date.now() - started);
+    if (wait > 0) await source.pause(wait);
+    throw answer;
   }
   // A connection that failed mid-session leaves the pool instead of serving the next report.
   let broken: Error | undefined;
@@ -67,8 +81,7 @@ export async function withSourceSession<T>(
   try {
     return await inReadOnlyTransaction(connection, sourceSetup(source, options), work);
   } catch (error) {
-    if (broken && !(error instanceof ApiError))
-      throw new ApiError(SourceMessages.connect(source.redact(connectFailure(broken))));
+    if (broken && !(error instanceof ApiError)) throw unavailable(source, broken);
     throw error;
   } finally {
     releaseAfterRollback(client, () => broken);

@@ -17,6 +17,7 @@ import { benchLoad } from './load.js';
 import { benchOnline } from './online.js';
 import { benchWorkflow } from './workflow.js';
 import { benchProject } from './project.js';
+import { benchLogicBudget } from './logic-budget.js';
 
 console.log(
   `# 智慧接待平台 bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -32,6 +33,7 @@ const parts: Record<string, () => Promise<void>> = {
   admin: async () => printTable('Permission lookup of a request', await benchAdmin()),
   rows: async () => printTable('A list under row access', await benchRowAccess()),
   reports: async () => printTable('Online reports over a million rows', await benchReports()),
+  logic: async () => printTable('The rule budget at its limit', await Promise.resolve(benchLogicBudget())),
   grid: async () => printTable('Editable grid at 10,000 rows', await benchGrid()),
   workbench: async () => printTable('Workbench to-do among a million orders', await benchWorkbench()),
   files: async () => printTable('A 100 MB file up and down', await benchFiles()),

@@ -40,7 +40,7 @@ it('parses the SQL on the data source the designer chose', async () => {
     })
     .click();
   await designer.getByRole('button', { name: spaced('解析SQL') }).click();
-  await designer.locator('.ant-alert', { hasText: '数据源连接失败：' }).waitFor();
+  await designer.locator('.ant-alert', { hasText: '连接失败，请检查数据源的主机' }).waitFor();
 
   // Cleared: the product's own database again.
   const sourceSelect = designer.locator('.ant-select:has([aria-label="数据源"])');

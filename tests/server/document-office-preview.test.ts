@@ -1,11 +1,13 @@
 /**
  * Word and Excel previews (docs/modules/documents.md, "Preview"): a .docx as clean HTML, an .xlsx
- * as its sheets' cells, with the view right; a zip that claims too much, a broken file and a type
- * without a preview are refused with their messages.
+ * as its sheets' cells, with the view right; a zip that claims too much, one that claims little and
+ * inflates hugely (issue 31), a broken file and a type without a preview are refused with their
+ * messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inflateStats } from '../../server/entity/zip-inflate.js';
 import { documentFixture, type DocumentFixture } from './document-helpers.js';
-import { claimUnpacked, makeDocx, makeXlsx } from './office-files.js';
+import { claimUnpacked, lyingDocx, makeDocx, makeXlsx } from './office-files.js';
 
 let f: DocumentFixture;
 
@@ -93,5 +95,16 @@ describe('office previews', () => {
     const brokenId = await addFile('损坏文件', 'broken.docx', broken);
     expect((await preview('admin', brokenId)).body.message).toBe('文件已损坏：找不到压缩目录');
     expect((await preview('admin', f.ids.doc)).body.message).toBe('该类型文件暂不支持在线预览，请下载后查看');
+  });
+
+  it('refuses a .docx whose document part declares 4 KB and inflates to 64 MiB, having inflated 4 KB', async () => {
+    const bomb = await lyingDocx(64 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(256 * 1024); // an upload like any other
+    const id = await addFile('说明很短的文档', 'short.docx', bomb);
+    const before = inflateStats.bytes;
+    const res = await preview('admin', id);
+    expect(res.body).toMatchObject({ success: false, message: '文件解压后过大，疑似压缩炸弹' });
+    // Stopped at the part's declared 4 KB (and a zlib chunk or two), not after the 64 MiB.
+    expect(inflateStats.bytes - before).toBeLessThan(4096 + 64 * 1024);
   });
 });

@@ -3,7 +3,13 @@ import type { CompiledQuery } from 'kysely';
 import { vi } from 'vitest';
 import type { ServerConfig } from '../../server/config.js';
 import type { Result } from '../../server/result.js';
-import { createTestContext, DEMO_PASSWORD, TEST_ADMIN_PASSWORD, type TestContext } from './helpers.js';
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  TEST_ADMIN_PASSWORD,
+  type TestContext,
+  type TestContextOptions,
+} from './helpers.js';
 
 export interface EntityTestContext extends TestContext {
   adminToken: string;
@@ -27,13 +33,13 @@ export const FIXTURE_DIRS = ['schemas', 'tests/server/entity-fixtures'].join(pat
  * `fixtures`, the server also loads the test-only declarations (SCHEMAS_DIR, restored at once).
  */
 export async function createEntityContext(
-  options: { fixtures?: boolean; config?: Partial<ServerConfig> } = {},
+  options: { fixtures?: boolean; config?: Partial<ServerConfig>; pause?: TestContextOptions['pause'] } = {},
 ): Promise<EntityTestContext> {
   const saved = process.env.SCHEMAS_DIR;
   if (options.fixtures) process.env.SCHEMAS_DIR = FIXTURE_DIRS;
   let ctx: TestContext;
   try {
-    ctx = await createTestContext(options.config);
+    ctx = await createTestContext(options.config, { pause: options.pause });
   } finally {
     if (saved === undefined) delete process.env.SCHEMAS_DIR;
     else process.env.SCHEMAS_DIR = saved;

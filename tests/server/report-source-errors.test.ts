@@ -2,14 +2,16 @@
  * A report's data source that cannot serve it, on either database (no real source needed): an
  * unknown or deleted source, one of a type reports cannot run on, a wrong password (a fake server
  * checking the password the report sent) and a closed port. Each gives its Chinese message, and no
- * answer carries the password.
+ * answer carries the password. A connection that fails answers 测试连接's one message, whatever
+ * failed and at the connect timeout (issue 31: no port scanner through reports); the log says why.
  */
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSourcePools, SourceMessages } from '../../server/report/source-pools.js';
-import { ConnectMessages } from '../../server/sys/data-source/connect.js';
+import { withSourceSession } from '../../server/report/source-session.js';
+import { CONNECT_TIMEOUT_MS, ConnectMessages } from '../../server/sys/data-source/connect.js';
 import { HostMessages } from '../../server/sys/data-source/hosts.js';
 import { createSecretBox } from '../../server/sys/data-source/secret.js';
 import { startFakePostgres, type FakePostgres } from './fake-postgres.js';
@@ -22,6 +24,8 @@ const WRONG = 'Wrong#Secret-2026';
 let ctx: EntityTestContext;
 let analyst: string;
 let fake: FakePostgres;
+/** The waits the server asked for (recorded, not spent). */
+const waits: number[] = [];
 
 const report = (code: string, dbSource: string) => ({
   head: { code, name: `报表${code}`, cgrSql: 'select region from sales', dbSource },
@@ -52,7 +56,10 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   fake = await startFakePostgres({ password: SECRET });
-  ctx = await createEntityContext({ config: { dataSourceKey: KEY } });
+  ctx = await createEntityContext({
+    config: { dataSourceKey: KEY },
+    pause: async (ms) => void waits.push(ms),
+  });
   analyst = await ctx.login('fengyu', DEMO_PASSWORD);
 });
 afterAll(async () => {
@@ -109,29 +116,58 @@ describe('a source reports cannot use', () => {
 });
 
 describe('a source that does not connect', () => {
-  it('says the password is wrong, without the password', async () => {
-    expect(await ctx.send('POST', '/sys/dataSource/add', source('bad_password'))).toMatchObject({
-      success: true,
-    });
-    const answer = await parse('bad_password');
-    expect(answer).toMatchObject({
-      success: false,
-      message: SourceMessages.connect(ConnectMessages.password),
-    });
-    expect(JSON.stringify(answer)).not.toContain(WRONG);
+  it('answers a wrong password and a closed port alike, with 测试连接’s message, at the connect timeout', async () => {
+    const port = await closedPort();
+    for (const added of [source('bad_password'), source('closed_port', { port })])
+      expect(await ctx.send('POST', '/sys/dataSource/add', added)).toMatchObject({ success: true });
+    const before = waits.length;
+    const wrong = await parse('bad_password');
+    expect(wrong).toMatchObject({ success: false, message: ConnectMessages.unavailable });
+    expect(JSON.stringify(wrong)).not.toContain(WRONG);
     // The report sent the stored password, decrypted: the fake server saw it.
     expect(fake.seen.at(-1)).toMatchObject({ user: 'reader', database: 'reports', password: WRONG });
-  });
-
-  it('says the connection was refused on a closed port', async () => {
-    const port = await closedPort();
-    expect(await ctx.send('POST', '/sys/dataSource/add', source('closed_port', { port }))).toMatchObject({
-      success: true,
-    });
     expect(await parse('closed_port')).toMatchObject({
       success: false,
-      message: '数据源连接失败：连接被拒绝，请检查主机和端口',
+      message: ConnectMessages.unavailable,
     });
+    // A saved report run on the screen answers the same.
+    expect(
+      await ctx.send('POST', '/online/cgreport/head/add', report('r_closed', 'closed_port'), analyst),
+    ).toMatchObject({ success: true });
+    expect(await ctx.get('/online/cgreport/api/getData/r_closed', analyst)).toMatchObject({
+      success: false,
+      message: ConnectMessages.unavailable,
+    });
+    // Each failure waited out the rest of the connect timeout, as a silent host would take.
+    const mine = waits.slice(before);
+    expect(mine).toHaveLength(3);
+    for (const ms of mine) expect(ms).toBeGreaterThan(CONNECT_TIMEOUT_MS - 2000);
+  });
+
+  it('logs why the connection failed, without the password', async () => {
+    const logs: string[] = [];
+    const pools = new ReportSourcePools(
+      ctx.database.db,
+      createSecretBox(KEY, '/nonexistent'),
+      (message) => logs.push(message),
+      undefined,
+      async () => undefined,
+    );
+    try {
+      for (const code of ['bad_password', 'closed_port']) {
+        const run = withSourceSession(await pools.resolve(code), { timeoutMs: 1000, tenantId: 1 }, () =>
+          Promise.resolve(null),
+        );
+        await expect(run).rejects.toThrow(ConnectMessages.unavailable);
+      }
+    } finally {
+      await pools.close();
+    }
+    expect(logs).toEqual([
+      `report data source bad_password: connection failed: ${ConnectMessages.password}`,
+      `report data source closed_port: connection failed: ${ConnectMessages.refused}`,
+    ]);
+    expect(logs.join()).not.toContain(WRONG);
   });
 });
 

@@ -156,6 +156,22 @@ export function rowMarkOf(
 }
 
 /**
+ * `"access": "signed-in"` opens a declaration's reads to everyone of the tenant, so it must say why
+ * (schemas/README.md, `access`): without a reason in `description` it is refused, for files,
+ * designed forms and bundles alike, rather than read as a mistake nobody justified.
+ */
+export function checkOpenAccess(decl: Declaration): Problem[] {
+  if (decl.access !== 'signed-in' || (decl.description ?? '').trim() !== '') return [];
+  return [
+    {
+      path: '/access',
+      message:
+        '"signed-in" opens reads to every signed-in user of the tenant: give the reason in "description"',
+    },
+  ];
+}
+
+/**
  * `rowAccess`: each rule parses in the shared subset (row-rule.ts) over the declaration's own
  * fields; `exists` only in read, and then edit needs its own rule (it would fall back to read,
  * which one row cannot answer). The entity an `exists` names is checked across declarations.

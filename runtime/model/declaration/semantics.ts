@@ -10,7 +10,13 @@ import { DEFAULT_VARIABLES } from './defaults.js';
 import { checkActions, checkStorageRules } from './semantics-actions.js';
 import { checkApproval } from './approval.js';
 import { checkIdentifiers, checkRecordRules } from './semantics-checks.js';
-import { checkListScopes, checkRowAccess, checkRowMarks, checkTransitionAllow } from './row-access.js';
+import {
+  checkListScopes,
+  checkOpenAccess,
+  checkRowAccess,
+  checkRowMarks,
+  checkTransitionAllow,
+} from './row-access.js';
 import { RESERVED_FIELD_NAMES, STANDARD_ROUTES, SYSTEM_FIELD_NAMES, toColumnName } from './model.js';
 import type { Declaration, FieldDecl, FieldType, Widget } from './types.js';
 
@@ -320,7 +326,7 @@ export function checkSemantics(decl: Declaration): Problem[] {
   out.push(...checkActions(decl, { transitions: transitionNames, views: viewNames }, checkField));
   out.push(...checkStorageRules(decl), ...checkRecordRules(decl), ...checkApproval(decl));
   out.push(...checkTransitionAllow(decl), ...checkListScopes(decl), ...checkRowMarks(decl));
-  out.push(...checkRowAccess(decl), ...checkIdentifiers(decl));
+  out.push(...checkOpenAccess(decl), ...checkRowAccess(decl), ...checkIdentifiers(decl));
   out.push(...gridColumnProblems(decl.fields));
   decl.form?.rules?.forEach((rule, i) => {
     const at = `/form/rules/${i}`;
