@@ -18,7 +18,12 @@ import { registerEntityRoutes } from './entity/routes.js';
 import { registerTodoRoutes } from './todo/routes.js';
 import { TodoRegistry } from './todo/source.js';
 import { todayIn } from './workorder/rules.js';
-import { installWorkOrderRules, registerWorkOrder, WORK_ORDER_HOOKS } from './workorder/module.js';
+import {
+  installWorkOrderRules,
+  registerWorkOrder,
+  WORK_ORDER_HOOKS,
+  WORK_ORDER_SAVE_HOOKS,
+} from './workorder/module.js';
 import { installWorkRules, registerWork, WORK_HOOKS } from './work/module.js';
 import { installMeetingRules, meetingHooks, registerMeeting } from './meeting/module.js';
 import { EVALUATION_HOOKS, installEvaluationRules, registerEvaluation } from './evaluation/module.js';
@@ -27,13 +32,19 @@ import { installWorkflowRules, registerWorkflow } from './workflow/module.js';
 import { workflowTimerJob } from './workflow/timer-job.js';
 import { installOfficeRules, OFFICE_HOOKS, registerOffice } from './office/module.js';
 import { registerVehicles } from './vehicle/module.js';
-import { installProjectRules, registerProjects, PROJECT_HOOKS } from './project/module.js';
+import {
+  installProjectRules,
+  registerProjects,
+  PROJECT_HOOKS,
+  PROJECT_SAVE_HOOKS,
+} from './project/module.js';
 import { installMailRules, registerMail } from './mail/module.js';
 import { installPersonnelRules, registerPersonnel } from './personnel/module.js';
 import { createSmsProvider, type SmsProvider } from './auth/sms.js';
 import { timerPause, type Pause } from './auth/sign-in-throttle.js';
 import type { AppDeps } from './deps.js';
 import { registerNotices } from './notice/module.js';
+import { installNoticeOutbox } from './notice/assigned.js';
 import { installGridSync } from './grid-sync/module.js';
 import { registerReports } from './report/module.js';
 import { installJobs } from './jobs/module.js';
@@ -129,7 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(200).send(fail('操作失败，服务器内部错误', ResultCode.ERROR));
   });
 
-  const bus = await registerNotices(app, deps);
+  const { bus, hub: noticeHub } = await registerNotices(app, deps);
+  // Notices written in a change's transaction are pushed once its answer reads success.
+  installNoticeOutbox(app, bus);
   let declarations: readonly LoadedDeclaration[] = [];
   await app.register(
     async (api) => {
@@ -147,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       installPersonnelRules(api, deps); // before the entity routes: own file unless personnel:all
       const documents = installDocumentRules(api, deps); // before the entity routes: rights attach to them
       // Before the entity routes: its write hook must cover them (live table sync, server/grid-sync).
-      const gridSync = installGridSync(api, deps, bus);
+      const gridSync = installGridSync(api, deps, bus, noticeHub);
       const jobs = installJobs(api, deps, bus); // before the entity routes: its rules attach to them
       jobs.registry.add(workflowTimerJob(approvals)); // fires the flows' timers (server/workflow)
       declarations = await registerEntityRoutes(
@@ -161,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ...OFFICE_HOOKS,
           ...meetingHooks(config.timeZone),
         ]),
+        new Map([...WORK_ORDER_SAVE_HOOKS, ...PROJECT_SAVE_HOOKS]),
       );
       // The table dictionaries ask the declarations whose rows a caller may look up (server/sys/).
       provideDeclaredModels(deps, declarations);

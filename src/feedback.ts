@@ -1,3 +1,4 @@
+import type { FeedbackPort } from '../runtime/render/feedback';
 import type { ModalFuncProps } from 'antd';
 import type { ArgsProps as NoticeArgs } from 'antd/es/notification/interface';
 
@@ -55,3 +56,9 @@ export async function openDialog(kind: DialogKind, props: ModalFuncProps): Promi
   const { showDialog } = await import('./dialog');
   showDialog(kind, props);
 }
+
+/** The same messages and dialogs as the engine's port, for shell dialogs that share its rules. */
+export const appFeedbackPort: FeedbackPort = {
+  message: (level, text) => feedback().message[level](text),
+  dialog: (kind, props) => void openDialog(kind, props),
+};

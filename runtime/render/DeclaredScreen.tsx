@@ -21,6 +21,11 @@ export interface DeclaredScreenProps {
    * 我负责的 is the work-order list with its scope parameter); every list and export call sends them.
    */
   params?: Readonly<Record<string, string>>;
+  /**
+   * `detail`: one record's page (`declared/<name>/detail`, opened with `?id=`) instead of the
+   * screen's list: 任务详情.
+   */
+  page?: 'detail';
 }
 
 /** The model with the menu's parameters joined to its fixed ones (the same model when none). */
@@ -46,8 +51,16 @@ function ScreenBody({
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;
 // antd's Result carries large illustrations; only a broken or unsupported screen needs it.
 const ResultPage = lazy(() => import('antd/es/result'));
+// A record's page loads with the first one opened, not with every list.
+const DetailPage = lazy(() => import('./detail/DetailPage').then((m) => ({ default: m.DetailPage })));
 
-export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScreenProps): React.JSX.Element {
+export function DeclaredScreen({
+  runtime,
+  entity,
+  title,
+  params,
+  page,
+}: DeclaredScreenProps): React.JSX.Element {
   const [state, setState] = useState<{ entity: string; model?: EntityModel; error?: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -66,6 +79,14 @@ export function DeclaredScreen({ runtime, entity, title, params }: DeclaredScree
       <Suspense fallback={loading}>
         <ResultPage status="warning" title="页面配置有误" subTitle={state.error} />
       </Suspense>
+    );
+  if (page === 'detail')
+    return (
+      <RuntimeContext.Provider value={runtime}>
+        <Suspense fallback={loading}>
+          <DetailPage model={state.model} title={title ?? `${state.model.title}详情`} />
+        </Suspense>
+      </RuntimeContext.Provider>
     );
   const Renderer = runtime.renderers.get(state.model.declaration.kind);
   if (!Renderer)

@@ -4,3 +4,4 @@ export { defaultRenderers, defaultWidgets } from './defaults';
 export { DeclaredScreen, type DeclaredScreenProps } from './DeclaredScreen';
 export { RuntimeContext, useRuntime } from './context';
 export type * from './types';
+export { guardedClose, CloseGuardMessages } from './form/close-guard';

@@ -116,6 +116,11 @@ export interface PanelProps {
   model: EntityModel;
   close(): void;
   refresh(): Promise<unknown>;
+  /**
+   * A panel that edits something tells the host how to know it holds unsaved changes: closing the
+   * drawer or dialog (Esc, ×, the mask) then asks 确定放弃未保存的修改吗? first.
+   */
+  guard?(changed: () => boolean): void;
 }
 
 /** Panels are keyed by the name declarations use (`rolePermission`), not by a closed type. */

@@ -1,14 +1,16 @@
 import { Avatar, Col, Row } from 'antd';
 import { ApartmentOutlined, CalendarOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { noticeState } from '../../src/notice/store';
 import { greetingForHour } from '../../src/session/greeting';
 import { session } from '../../src/session/store';
+import { NoAccessPanel } from './NoAccessPanel';
 import { TodoPanel } from './TodoPanel';
 import { VisitsCard } from './VisitsCard';
 import { fetchSummary, fetchTodo, type TodoPage, type TodoTab, type WorkbenchSummary } from './workbench-api';
+import { onlyWorkbench } from './workbench-access';
 import { WorkbenchFigures } from './WorkbenchFigures';
 import './workbench.css';
 
@@ -49,12 +51,30 @@ function useWorkbenchData(tab: TodoTab) {
  * ~6.5 KiB to the first screen everyone loads.
  */
 export default function Workbench(): React.JSX.Element {
-  const { userInfo } = useSnapshot(session);
+  const { userInfo, menu } = useSnapshot(session);
   const [tab, setTab] = useState<TodoTab>('1');
   const { summary, page, loading } = useWorkbenchData(tab);
+  // Nothing granted beyond this page: say so instead of figures at 0 and empty lists. Items someone
+  // gave the user anyway (a work order, an approval) still show below.
+  const noAccess = useMemo(() => onlyWorkbench(menu), [menu]);
+  const hasItems = summary !== undefined && summary.mine.todo + summary.mine.done > 0;
   const now = dayjs();
   const realname = userInfo?.realname || userInfo?.username || '';
   const depart = userInfo?.orgCodeTxt || '未设置部门';
+  const todo = (
+    <TodoPanel
+      tab={tab}
+      onTab={setTab}
+      page={page}
+      counts={
+        summary
+          ? { todo: summary.mine.todo, done: summary.mine.done, overdue: summary.mine.overdue }
+          : undefined
+      }
+      // A live reload keeps the rows in place; only a first load or a tab switch shows the spinner.
+      loading={loading && page === undefined}
+    />
+  );
   return (
     <div className="workbench">
       <section className="workbench-panel workbench__welcome">
@@ -81,26 +101,24 @@ export default function Workbench(): React.JSX.Element {
           </div>
         </div>
       </section>
-      <WorkbenchFigures summary={summary} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <TodoPanel
-            tab={tab}
-            onTab={setTab}
-            page={page}
-            counts={
-              summary
-                ? { todo: summary.mine.todo, done: summary.mine.done, overdue: summary.mine.overdue }
-                : undefined
-            }
-            // A live reload keeps the rows in place; only a first load or a tab switch shows the spinner.
-            loading={loading && page === undefined}
-          />
-        </Col>
-        <Col xs={24} xl={8}>
-          <VisitsCard />
-        </Col>
-      </Row>
+      {noAccess ? (
+        <>
+          <NoAccessPanel />
+          {hasItems && todo}
+        </>
+      ) : (
+        <>
+          <WorkbenchFigures summary={summary} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={16}>
+              {todo}
+            </Col>
+            <Col xs={24} xl={8}>
+              <VisitsCard />
+            </Col>
+          </Row>
+        </>
+      )}
     </div>
   );
 }

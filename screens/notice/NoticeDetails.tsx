@@ -1,8 +1,9 @@
-import { Card, Descriptions, Divider, Empty, Result, Spin } from 'antd';
+import { Button, Card, Descriptions, Divider, Empty, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { refreshNotices } from '../../src/notice/live';
 import { viewNotice, type Notice } from '../../src/notice/api';
-import { readHandOff } from '../../src/notice/open-notice';
+import { handleTarget, opensItem, readHandOff } from '../../src/notice/open-notice';
 import '../../src/notice/notice.css';
 
 export const DetailsText = {
@@ -10,16 +11,20 @@ export const DetailsText = {
   time: '发布时间',
   category: '消息类型',
   none: '请从消息通知中选择一条消息',
+  /** Opens what the notice is about: the work order, the approval's 我的待办, the project's demands. */
+  handle: '去处理',
 } as const;
 
 /**
  * /HomePage/noticedetails: the notice named by the local hand-off (noticeid). Opening it reads it on
- * the server, so the bell follows at once.
+ * the server, so the bell follows at once. A notice about an item (a work order given, an approval
+ * waiting, a demand handed on, a reminder) offers 去处理, which opens it.
  */
 export default function NoticeDetails(): React.JSX.Element {
   const [{ noticeId }] = useState(readHandOff);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [error, setError] = useState('');
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!noticeId) return;
@@ -41,7 +46,17 @@ export default function NoticeDetails(): React.JSX.Element {
   if (error) return <Result status="warning" title={error} />;
   if (!notice) return <Spin />;
   return (
-    <Card title={notice.esTitle} className="notice-details">
+    <Card
+      title={notice.esTitle}
+      className="notice-details"
+      extra={
+        opensItem(notice) ? (
+          <Button type="primary" onClick={() => void navigate(handleTarget(notice))}>
+            {DetailsText.handle}
+          </Button>
+        ) : null
+      }
+    >
       <Descriptions size="small" column={3}>
         <Descriptions.Item label={DetailsText.sender}>{notice.createUserName}</Descriptions.Item>
         <Descriptions.Item label={DetailsText.time}>{notice.createTime}</Descriptions.Item>

@@ -23,7 +23,7 @@ const ImportFromTable = lazy(() => import('./cgform/ImportFromTable'));
 const ExportFileButton = lazy(() => import('./cgform/ExportFileButton'));
 const spin = <Spin style={{ display: 'block', padding: 48 }} />;
 
-export default function CgformEditor({ row, close, refresh }: PanelProps): React.JSX.Element {
+export default function CgformEditor({ row, close, refresh, guard }: PanelProps): React.JSX.Element {
   const { http, feedback } = useRuntime();
   const id = typeof row?.id === 'string' ? row.id : null;
   const [head, setHead] = useState<CgformHead | null>(null);
@@ -34,6 +34,9 @@ export default function CgformEditor({ row, close, refresh }: PanelProps): React
   const [companions, setCompanions] = useState<readonly Companion[]>([]);
   const shared = useMemo(() => ({ list: companions, set: setCompanions }), [companions]);
   const sent = companionsToSave(text, companions);
+  // Closing the drawer with an edited declaration or child asks first (the saved text is the mark).
+  const baseline = head ? head.declaration : id ? '' : STARTER;
+  guard?.(() => text !== baseline || sent.length > 0);
 
   useEffect(() => {
     if (!id) return;

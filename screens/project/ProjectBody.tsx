@@ -13,11 +13,13 @@ import { useProject } from './use-project';
 
 export interface ProjectBodyProps {
   id: string;
+  /** The tab shown first (info unless named). */
+  tab?: string;
   models: ProjectModels;
   onBack(): void;
 }
 
-export function ProjectBody({ id, models, onBack }: ProjectBodyProps): React.JSX.Element {
+export function ProjectBody({ id, tab, models, onBack }: ProjectBodyProps): React.JSX.Element {
   const runtime = useRuntime();
   const { state, reload } = useProject(runtime, id);
   if (state.kind === 'loading') return <Spin style={{ display: 'block', padding: 48 }} />;
@@ -43,6 +45,7 @@ export function ProjectBody({ id, models, onBack }: ProjectBodyProps): React.JSX
       />
       <Card variant="borderless">
         <Tabs
+          defaultActiveKey={tab}
           items={[
             {
               key: 'info',

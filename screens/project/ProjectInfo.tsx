@@ -6,6 +6,12 @@ import { DetailValue } from '../../runtime/render/detail/DetailValue';
 import { text } from './ProjectHeader';
 import { PageText } from './text';
 
+/** What an empty field says: each its own words (no files is not "no description"). */
+const EMPTY_TEXT: Record<string, string> = {
+  description: PageText.noDescription,
+  attachments: PageText.noAttachments,
+};
+
 export function ProjectInfo({ model, project }: { model: EntityModel; project: Row }): React.JSX.Element {
   const fields = ['description', 'attachments'].flatMap((name) => model.field(name) ?? []);
   return (
@@ -18,7 +24,7 @@ export function ProjectInfo({ model, project }: { model: EntityModel; project: R
         children: text(project, field.name) ? (
           <DetailValue field={field} row={project} />
         ) : (
-          PageText.noDescription
+          EMPTY_TEXT[field.name]
         ),
       }))}
     />

@@ -40,6 +40,8 @@ const loading = <Spin style={{ display: 'block', padding: 48 }} />;
 export default function ProjectPage(_props: ScreenProps): React.JSX.Element {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  // ?tab=demands: a notice about a demand opens the project on its 需求 tab.
+  const tab = params.get('tab') ?? undefined;
   const navigate = useNavigate();
   const back = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -71,7 +73,7 @@ export default function ProjectPage(_props: ScreenProps): React.JSX.Element {
   if (!ready) return loading;
   return (
     <RuntimeContext.Provider value={ready.runtime}>
-      <ProjectBody key={id} id={id} models={ready.models} onBack={back} />
+      <ProjectBody key={id} id={id} tab={tab} models={ready.models} onBack={back} />
     </RuntimeContext.Provider>
   );
 }

@@ -15,6 +15,7 @@ export const PageText = {
   member: '成员',
   description: '项目描述',
   noDescription: '暂无描述',
+  noAttachments: '暂无附件',
   ok: '确定',
   cancel: '取消',
   edit: '编辑项目',

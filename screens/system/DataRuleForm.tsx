@@ -1,7 +1,7 @@
 /** Add or edit one data rule: field, operator and value (a literal or a system variable). */
 import { Alert, AutoComplete, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { useRuntime } from '../../runtime/render';
+import { guardedClose, useRuntime } from '../../runtime/render';
 
 export interface RuleChoices {
   entity: string;
@@ -63,7 +63,7 @@ export function DataRuleForm({ permissionId, draft, choices, onDone }: DataRuleF
       width={600}
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={() => onDone(false)}
+      onCancel={(event) => guardedClose(feedback, form.isFieldsTouched(), () => onDone(false), event)}
       destroyOnHidden
     >
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}

@@ -1,7 +1,7 @@
 /** Add or edit a department role: name, code (unique within the department) and description. */
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { useRuntime } from '../../runtime/render';
+import { guardedClose, useRuntime } from '../../runtime/render';
 
 export interface DepartRole {
   id: string;
@@ -52,7 +52,7 @@ export function DepartRoleForm({ departId, role, onDone }: DepartRoleFormProps):
       width={560}
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={() => onDone(false)}
+      onCancel={(event) => guardedClose(feedback, form.isFieldsTouched(), () => onDone(false), event)}
       destroyOnHidden
     >
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { FormRule } from 'antd';
 import { checkOnlyUser, registerUser } from './account-api';
-import { confirmRules, mobileRules, newPasswordRules, usernameRules } from './rules';
+import { confirmRules, mobileRules, RegisterMessages, registerPasswordRules, usernameRules } from './rules';
 import { SmsCodeField } from './SmsCodeField';
 import './user-form.css';
 import { feedback } from '../../src/feedback';
@@ -61,14 +61,18 @@ export default function Register(): React.JSX.Element {
         <Form.Item name="username" rules={[...usernameRules, uniqueUsername]} validateTrigger="onBlur">
           <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" rules={newPasswordRules} validateTrigger="onBlur">
+        <Form.Item name="password" rules={registerPasswordRules} validateTrigger="onBlur">
           <Input.Password
             prefix={<LockOutlined />}
             placeholder="至少8位，含大小写字母、数字和特殊符号"
             autoComplete="new-password"
           />
         </Form.Item>
-        <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
+        <Form.Item
+          name="confirm"
+          dependencies={['password']}
+          rules={confirmRules('password', RegisterMessages.confirmRequired)}
+        >
           <Input.Password prefix={<LockOutlined />} placeholder="请确认密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="phone" rules={mobileRules} validateTrigger="onBlur">

@@ -6,7 +6,14 @@ import {
   checkConfirmPassword,
   checkMobile,
   checkUsername,
+  PasswordMessages,
 } from '../../runtime/model/validation/password';
+
+/** The register page's own words: it asks for "a password", not "a new" one. */
+export const RegisterMessages = {
+  passwordRequired: '请输入密码!',
+  confirmRequired: '请确认密码!',
+} as const;
 
 /** antd form rules over the shared account checks (runtime/model/validation), one message each. */
 function fromCheck(check: (value: string) => string | null): RuleObject {
@@ -31,12 +38,31 @@ export const smsCodeRules: FormRule[] = [{ required: true, message: '请输入�
 
 export const mobileRules: FormRule[] = [fromCheck(checkMobile)];
 
-export const newPasswordRules: FormRule[] = [fromCheck(checkChosenPassword)];
+/**
+ * A password the user chooses: an empty field asks for one (`required`), and the strength rule
+ * speaks only of a password typed, never of an empty field.
+ */
+function chosenPasswordRules(required: string): FormRule[] {
+  return [fromCheck((value) => (value === '' ? required : checkChosenPassword(value)))];
+}
 
-/** The confirmation must equal the field `passwordField` of the same form. */
-export function confirmRules(passwordField: string): FormRule[] {
+/** Registration: the account's first password. */
+export const registerPasswordRules = chosenPasswordRules(RegisterMessages.passwordRequired);
+
+/** Recovery: the spec's words for a new password. */
+export const newPasswordRules = chosenPasswordRules(PasswordMessages.newRequired);
+
+/**
+ * The confirmation must equal the field `passwordField` of the same form; an empty one says
+ * `required` (default the spec's 请确认新密码!).
+ */
+export function confirmRules(passwordField: string, required?: string): FormRule[] {
   return [
     ({ getFieldValue }) =>
-      fromCheck((value) => checkConfirmPassword(value, getFieldValue(passwordField) as string | undefined)),
+      fromCheck((value) =>
+        value === '' && required
+          ? required
+          : checkConfirmPassword(value, getFieldValue(passwordField) as string | undefined),
+      ),
   ];
 }

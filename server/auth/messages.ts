@@ -28,7 +28,7 @@ export const AccountMessages = {
   checkParams: '请输入用户名或手机号',
   lookupLocked: (minutes: number) => `请求过于频繁，请${minutes}分钟后再试`,
   phoneMismatch: '手机号与账号不匹配',
-  resetDone: '密码重置成功!',
+  resetDone: '密码重置成功！',
   oldPasswordWrong: '旧密码输入错误!',
   passwordChanged: '密码修改成功！',
   userMissing: '用户不存在',

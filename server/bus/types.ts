@@ -5,9 +5,13 @@
 /** 'topic' / 'user': a notice to reload (spec); 'todo': the user's to-do lists changed (workbench). */
 export type NoticeCmd = 'topic' | 'user' | 'todo';
 
-/** What a socket receives: the spec's `{cmd, msgId, msgTxt}`. */
+/**
+ * What a socket receives: the spec's `{cmd, msgId, msgTxt}`. 'rows' (never on the bus as a notice:
+ * the notice module makes it from a grid table change, server/notice/rows.ts) tells open lists that
+ * an entity's rows changed, naming the entity only.
+ */
 export interface SocketMessage {
-  cmd: NoticeCmd;
+  cmd: NoticeCmd | 'rows';
   msgId: string;
   msgTxt: string;
 }

@@ -43,6 +43,9 @@ import { userTenants } from './migrations/0046_user_tenants.js';
 import { registerRoleSetting } from './migrations/0047_register_role_setting.js';
 import { reportWalls } from './migrations/0048_report_walls.js';
 import { uploadOwners } from './migrations/0049_upload_owners.js';
+import { noticeCategorySender } from './migrations/0050_notice_category_sender.js';
+import { uploadNames } from './migrations/0051_upload_names.js';
+import { projectTasks } from './migrations/0052_project_tasks.js';
 
 /**
  * Versioned migrations, applied in name order; a name once shipped never changes. Work done in
@@ -94,6 +97,9 @@ const migrations: Record<string, Migration> = {
   '0047_register_role_setting': registerRoleSetting,
   '0048_report_walls': reportWalls,
   '0049_upload_owners': uploadOwners,
+  '0050_notice_category_sender': noticeCategorySender,
+  '0051_upload_names': uploadNames,
+  '0052_project_tasks': projectTasks,
 };
 
 class StaticProvider implements MigrationProvider {

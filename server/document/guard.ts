@@ -17,6 +17,7 @@ import type { Db } from '../db/database.js';
 import { addRequestScope } from '../entity/route-kit.js';
 import { ApiError } from '../result.js';
 import { checkOwnUploads, recordUpload } from '../sys/upload-owner.js';
+import { uploadNames } from '../sys/upload-names.js';
 import { DocumentMessages, KINDS, type FileKind } from './kinds.js';
 import { classifiesWith, classifyCondition, powerOn, powersOn, rightsOf, type Rights } from './rights.js';
 import type { DocumentStorage } from './storage.js';
@@ -98,10 +99,17 @@ function headHooks(db: Db, storage: DocumentStorage, kind: FileKind, action: str
           if (body.filePath === undefined || body.filePath === null || body.filePath === '') return;
           const userId = request.auth?.userId ?? '';
           await checkOwnUploads(db, userId, body.filePath);
+          const uploaded = String(body.filePath);
           const file = await storage.claim(body.filePath);
           if (!file) throw new ApiError(DocumentMessages.fileGone);
           // The stored file is the claimer's: the engine's own check of the file field then passes.
-          await recordUpload(db, file.path, userId);
+          // It keeps the name the upload had (upload-names.ts).
+          await recordUpload(
+            db,
+            file.path,
+            userId,
+            (await uploadNames(db, [uploaded])).get(uploaded) ?? null,
+          );
           body.filePath = file.path;
           claimed.set(request, file);
         },

@@ -264,11 +264,19 @@ export async function prepareChildRows(
   );
   if (foreign !== null)
     throw new ChildError(rowMessage(p, sentRows[foreign]!.row, UploadOwnerMessages.notYours));
-  // A dictionary field holds only its dictionary's values (dict-membership.ts).
+  // A dictionary field holds only its dictionary's values (dict-membership.ts). The foreign key is
+  // the parent being saved, set here, not picked: a new parent is not in its dictionary yet.
+  const checked = (values: Row): Row => {
+    const { [p.foreignKey.name]: _parent, ...rest } = values;
+    return rest;
+  };
   const miss = await firstDictMiss(
     deps.db,
     model,
-    sentRows.map((r) => ({ values: r.values, stored: r.id === undefined ? undefined : byId.get(r.id) })),
+    sentRows.map((r) => ({
+      values: checked(r.values),
+      stored: r.id === undefined ? undefined : byId.get(r.id),
+    })),
     request.auth?.tenantId,
   );
   if (miss) throw new ChildError(rowMessage(p, sentRows[miss.index]!.row, miss.message));

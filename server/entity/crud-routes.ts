@@ -55,7 +55,9 @@ async function remove(
   await checkNotReferred(deps.db, store.model, ids);
   const removed = await store.remove(scoped, ids);
   if (removed > 0) {
-    await removeChildren(deps.storeOf, store.model, caller, ids);
+    // A soft-deleted parent keeps its children: out of sight while it is in the bin (a child reads
+    // only under a live parent, read-scope.ts), back with a restore (a plan with its tasks).
+    if (!store.model.softDelete) await removeChildren(deps.storeOf, store.model, caller, ids);
     await cascadeReferrers(deps.db, deps.timeZone, store.model, caller, ids);
   }
   return removed;

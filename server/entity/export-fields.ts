@@ -14,6 +14,7 @@ import type { EntityModel, FieldModel } from '../../runtime/model/declaration/mo
 import { single, type QueryParams } from '../../runtime/model/query/compile.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../result.js';
+import { storedBaseName, uploadNames } from '../sys/upload-names.js';
 import type { FieldAccess } from './field-permissions.js';
 import { DictTexts, splitList } from './import-dicts.js';
 import { cellText, type SheetRow } from './import-read.js';
@@ -54,13 +55,41 @@ export interface SheetWriter {
   cells(rows: readonly Row[]): Promise<Cell[][]>;
 }
 
-/** The list's columns under their titles, cells as a list export has always written them. */
-function listWriter(model: EntityModel, access: FieldAccess, formatDate: (d: Date) => string): SheetWriter {
+const FILE_WIDGETS: ReadonlySet<string> = new Set(['file', 'image']);
+
+/**
+ * The list's columns under their titles, cells as a list export has always written them; files by
+ * the names they were uploaded with (维修记录.txt), as the list shows them, not their stored paths.
+ */
+function listWriter(
+  db: Db,
+  model: EntityModel,
+  access: FieldAccess,
+  formatDate: (d: Date) => string,
+): SheetWriter {
   const fields = sheetColumns(model, access);
+  const files = fields.flatMap((f, index) => (f.widget && FILE_WIDGETS.has(f.widget) ? [{ f, index }] : []));
   return {
     fields,
     headers: fields.map((f) => f.title),
-    cells: (rows) => Promise.resolve(rows.map((row) => fields.map((f) => cellValue(f, row, formatDate)))),
+    async cells(rows) {
+      const out = rows.map((row) => fields.map((f) => cellValue(f, row, formatDate)));
+      if (files.length === 0) return out;
+      const pathsOf = (row: Row, name: string) =>
+        typeof row[name] === 'string' ? splitList(row[name] as string) : [];
+      const names = await uploadNames(
+        db,
+        rows.flatMap((row) => files.flatMap(({ f }) => pathsOf(row, f.name))),
+      );
+      rows.forEach((row, i) => {
+        for (const { f, index } of files) {
+          const paths = pathsOf(row, f.name);
+          if (paths.length > 0)
+            out[i][index] = escapeCell(paths.map((p) => names.get(p) ?? storedBaseName(p)).join(', '));
+        }
+      });
+      return out;
+    },
   };
 }
 
@@ -121,7 +150,9 @@ export function sheetWriter(
   all: boolean,
   except?: FieldModel,
 ): SheetWriter {
-  const writer = all ? importWriter(db, model, access, formatDate) : listWriter(model, access, formatDate);
+  const writer = all
+    ? importWriter(db, model, access, formatDate)
+    : listWriter(db, model, access, formatDate);
   if (!except || !writer.fields.includes(except)) return writer;
   const keep = writer.fields.map((f) => f !== except);
   return {

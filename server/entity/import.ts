@@ -48,6 +48,8 @@ export const ImportMessages = {
   withChildren: (n: number, children: string[]) => [`文件导入成功！数据行数：${n}`, ...children].join('，'),
   refused: (reason: string) => `${reason}，未导入任何数据`,
   partly: (n: number) => `文件导入成功，但有${n}条数据导入失败`,
+  /** Every row refused: nothing went in, and the answer says so (not 导入成功). */
+  none: (n: number) => `文件导入失败，${n}条数据均有错误，未导入任何数据`,
   stopped: (where: string, reason: string) => `${where}：${reason}，未导入任何数据`,
   summary: (total: number, done: number, failed: number) =>
     `总上传行数：${total}，已导入行数：${done}，错误行数：${failed}`,
@@ -204,7 +206,7 @@ async function importExcel(request: FastifyRequest, deps: EntityDeps, store: Ent
         successCount: stored,
         errorCount: rejected.length,
       },
-      ImportMessages.partly(rejected.length),
+      stored === 0 ? ImportMessages.none(rejected.length) : ImportMessages.partly(rejected.length),
     ),
     code: 201,
   };

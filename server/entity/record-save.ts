@@ -165,6 +165,7 @@ export async function prepareAdd(
     if (numbered.length > 0) Object.assign(values, computedValues(model, { ...values, ...split.rows }));
     await new EntityStore(trx, model, deps.timeZone).insert(caller, id, values);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
+    await deps.saveHookOf?.(model.name)?.(trx, { model, id, before: null, values, caller, request });
     rememberListChanges(request, split.children);
   };
 }
@@ -236,6 +237,7 @@ export async function editRecord(request: FastifyRequest, deps: EntityDeps, stor
     if ((await own.update(scoped, id, values, [unchanged])) === 0)
       throw new ApiError(EntityMessages.changedMeanwhile);
     for (const child of split.children) await writeChildRows(trx, deps, child, id, caller);
+    await deps.saveHookOf?.(model.name)?.(trx, { model, id, before: stored, values, caller, request });
   });
   rememberListChanges(request, split.children);
   return okMessage(EntityMessages.edited);

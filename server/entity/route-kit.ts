@@ -8,11 +8,13 @@ import { QueryError } from '../../runtime/model/query/conditions.js';
 import { single, type QueryParams } from '../../runtime/model/query/compile.js';
 import { ApiError, ResultCode } from '../result.js';
 import type { DefaultContext } from './body.js';
+import type { SaveHook } from './save-hooks.js';
 import { ALIAS, type Caller, type EntityStore, type Row } from './store.js';
 import { dataScopeSql } from './data-scope.js';
 import { rowReadSql, ruleCodesOf } from './read-scope.js';
 import { checkRowWrite } from './row-access.js';
 import { readPermissionOf } from './graph.js';
+import { DoneWords } from '../../runtime/model/feedback-words.js';
 
 export interface EntityDeps {
   db: Db;
@@ -28,13 +30,15 @@ export interface EntityDeps {
   storeOf(name: string): EntityStore | undefined;
   /** The foreign keys by which declarations list this entity as their child (unique-within-parent). */
   parentKeysOf?(entity: string): readonly string[];
+  /** A module's hook run inside an add's or edit's transaction (save-hooks.ts), by entity name. */
+  saveHookOf?(entity: string): SaveHook | undefined;
 }
 
 export const EntityMessages = {
-  added: '添加成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
+  added: DoneWords.added,
+  edited: DoneWords.edited,
+  deleted: DoneWords.deleted,
+  batchDeleted: DoneWords.batchDeleted,
   notFound: '未找到对应数据',
   badId: '参数错误：id格式不正确',
   noIds: '参数不识别！',

@@ -21,6 +21,7 @@ import type { EntityDeps } from './route-kit.js';
 import { EntityStore } from './store.js';
 import { registerTransitionRoutes } from './transition-routes.js';
 import type { TransitionHooks } from './transition-hooks.js';
+import type { SaveHooks } from './save-hooks.js';
 import { registerTreeRoutes } from './tree.js';
 import { registerTreeSelectRoutes } from './tree-select.js';
 import { missingReferences } from './restrict-delete.js';
@@ -35,6 +36,7 @@ export async function registerEntityRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   transitionHooks: TransitionHooks = new Map(),
+  saveHooks: SaveHooks = new Map(),
 ): Promise<readonly LoadedDeclaration[]> {
   const { db } = deps.database;
   const loaded = loadDeclarationFiles();
@@ -67,6 +69,7 @@ export async function registerEntityRoutes(
     dataDir: deps.config.dataDir,
     storeOf: (name) => byName.get(name),
     parentKeysOf: (entity) => parentKeys.get(entity) ?? [],
+    saveHookOf: (entity) => saveHooks.get(entity),
   };
   // Multipart bodies for the import routes, with their file size and part count limits. Registered
   // once in this API context: another plugin here must not register @fastify/multipart again.

@@ -4,6 +4,7 @@
  * change and its record commit or fail together. Modules hand their hooks to registerEntityRoutes
  * by entity name; there is no global registry.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { TransitionModel } from '../../runtime/model/declaration/model.js';
 import type { EntityDeps } from './route-kit.js';
@@ -20,6 +21,8 @@ export interface TransitionEvent {
   caller: Caller;
   /** The call's body (PUT / POST) or query (GET / DELETE): a note the hook may record. */
   input: Readonly<Record<string, unknown>>;
+  /** The call: a hook queues what is told after the answer on it (server/notice/assigned.ts). */
+  request: FastifyRequest;
 }
 
 export type TransitionHook = (trx: Db, event: TransitionEvent) => Promise<void>;

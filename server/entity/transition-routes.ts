@@ -21,10 +21,11 @@ import { EntityStore, type Row } from './store.js';
 import type { TransitionHook } from './transition-hooks.js';
 import { loadPermissionCodes } from '../auth/permission-codes.js';
 import { rowAllowed } from '../../runtime/model/declaration/row-access.js';
+import { DoneWords } from '../../runtime/model/feedback-words.js';
 
 export const TransitionMessages = {
   wrongState: (title: string) => `当前状态不允许${title}`,
-  done: (title: string) => `${title}成功!`,
+  done: DoneWords.transition,
   notYours: (title: string) => `您不能${title}该记录`,
 } as const;
 
@@ -69,7 +70,7 @@ async function run(
       own.oneOf(field, t.from.map(typed)),
     ]);
     if (changed === 0) throw new ApiError(TransitionMessages.wrongState(t.title));
-    if (hook) await hook(trx, { deps, store: own, transition: t, id, row, caller, input });
+    if (hook) await hook(trx, { deps, store: own, transition: t, id, row, caller, input, request });
   });
   return okMessage(TransitionMessages.done(t.title));
 }

@@ -10,12 +10,25 @@ import { readPermissionOf } from '../entity/graph.js';
 
 export class TableAccess {
   private models: ReadonlyMap<string, EntityModel> = new Map();
+  private owners: ReadonlyMap<string, readonly string[]> = new Map();
 
   constructor(private readonly db: Db) {}
 
   /** The declared entities, known once the entity routes are registered. */
   setModels(models: readonly EntityModel[]): void {
     this.models = new Map(models.map((m) => [m.name, m]));
+    const owners = new Map<string, string[]>();
+    const own = (child: string, owner: string) => owners.set(child, [...(owners.get(child) ?? []), owner]);
+    for (const m of models) {
+      for (const child of m.declaration.children ?? []) own(child.entity, m.name);
+      if (m.declaration.belongsTo) own(m.name, m.declaration.belongsTo.entity);
+    }
+    this.owners = owners;
+  }
+
+  /** The entities whose screens show a table's rows too: its form parents and its belongsTo parent. */
+  ownersOf(table: string): readonly string[] {
+    return this.owners.get(table) ?? [];
   }
 
   /** At the handshake: the same answer the entity's list route gets (a child's is its parent's). */

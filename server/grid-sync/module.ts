@@ -9,7 +9,9 @@ import type { AppDeps } from '../deps.js';
 import type { EventBus } from '../bus/index.js';
 import { TableAccess } from './access.js';
 import { parseDelivery, type GridDelivery } from './delivery.js';
+import type { SocketHub } from '../notice/hub.js';
 import { EntityWriteFeed } from './entity-feed.js';
+import { tellLists } from './list-rows.js';
 import { GridSyncHub } from './hub.js';
 import { registerGridSocketRoute } from './socket.js';
 import { startGridSweep } from './sweep.js';
@@ -24,7 +26,12 @@ export interface GridSync {
  * entity write hook; call it before the entity routes so the hook covers them. The WebSocket plugin
  * and the bus come from the notices (server/notice/module.ts).
  */
-export function installGridSync(api: FastifyInstance, deps: AppDeps, bus: EventBus): GridSync {
+export function installGridSync(
+  api: FastifyInstance,
+  deps: AppDeps,
+  bus: EventBus,
+  noticeHub: SocketHub,
+): GridSync {
   const db = deps.database.db;
   const access = new TableAccess(db);
   const hub = new GridSyncHub((userId, table) => access.mayList(userId, table));
@@ -37,6 +44,8 @@ export function installGridSync(api: FastifyInstance, deps: AppDeps, bus: EventB
     if (event.to !== 'grid') return;
     const delivery = parseDelivery(event.payload);
     if (delivery) hub.deliver(delivery).catch(logError);
+    // Open lists of the table (not only live grids) reload: over the notice socket (list-rows.ts).
+    if (delivery?.kind === 'table') tellLists(noticeHub, access, delivery).catch(logError);
   });
   registerGridSocketRoute(api, {
     db,

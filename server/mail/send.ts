@@ -63,7 +63,7 @@ export async function sendMail(trx: Db, mailId: string, sender: Sender): Promise
         msg_category, msg_type, user_ids, send_status, send_time, open_type, open_page, bus_type, bus_id,
         create_by)
       values (${noticeId}, ${sender.tenantId}, ${title}, ${`<p>${escapeText(abstract)}</p>`}, ${abstract},
-        ${sender.username}, 'M', ${MAIL_NOTICE_CATEGORY}, 'USER', ${person.id}, '1', now(), 'url',
+        ${sender.realname}, 'M', ${MAIL_NOTICE_CATEGORY}, 'USER', ${person.id}, '1', now(), 'url',
         '/office/mail/inbox', 'mail', ${mailId}, ${sender.username})`.execute(trx);
     await sql`insert into sys_announcement_send (id, annt_id, user_id, read_flag)
       values (${newId()}, ${noticeId}, ${person.id}, '0')`.execute(trx);

@@ -53,7 +53,8 @@ function contentOf(m: MeetingFacts, agenda: readonly string[]): string {
 export async function inviteToMeeting(
   trx: Db,
   meetingId: string,
-  sender: { username: string; tenantId: number },
+  /** The sender is shown by real name (发布人); the account only records who created the row. */
+  sender: { username: string; realname: string; tenantId: number },
   timeZone: string,
 ): Promise<Invitation[]> {
   const found = await sql<MeetingFacts>`select m.title, m.status, m.host, m.attendees,
@@ -88,7 +89,7 @@ export async function inviteToMeeting(
     await sql`insert into sys_announcement (id, tenant_id, titile, msg_content, msg_abstract, sender, priority,
         msg_category, msg_type, user_ids, send_status, send_time, bus_type, bus_id, create_by)
       values (${id}, ${sender.tenantId}, ${title}, ${content}, ${`${meeting.start} ${meeting.room ?? ''}`.slice(0, 500)},
-        ${sender.username}, 'M', ${CATEGORY}, 'USER', ${person.id}, '1', now(), 'meeting', ${meetingId},
+        ${sender.realname}, 'M', ${CATEGORY}, 'USER', ${person.id}, '1', now(), 'meeting', ${meetingId},
         ${sender.username})`.execute(trx);
     await sql`insert into sys_announcement_send (id, annt_id, user_id, read_flag)
       values (${newId()}, ${id}, ${person.id}, '0')`.execute(trx);

@@ -117,7 +117,7 @@ export function registerMeeting(app: FastifyInstance, deps: AppDeps, bus: EventB
       const id = meetingIdOf(request);
       if (!id) throw new ApiError('参数错误：id');
       const auth = request.auth!;
-      const sender = { username: auth.username, tenantId: auth.tenantId };
+      const sender = { username: auth.username, realname: auth.realname, tenantId: auth.tenantId };
       const sent = await db
         .transaction()
         .execute((trx) => inviteToMeeting(trx, id, sender, deps.config.timeZone));

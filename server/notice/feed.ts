@@ -80,7 +80,7 @@ function urgePart(db: NoticeDb, reader: Reader) {
       'u.readFlag as esReadStatus',
       'u.readTime as esReadTime',
       sql<string>`u.app_type::text`.as('appType'),
-      sql<string>`case u.app_type when 'workOrder' then '6' when 'flow' then '4' else '5' end`.as('category'),
+      sql<string>`case u.app_type when 'workOrder' then '6' when 'flow' then '9' else '5' end`.as('category'),
       sql<string | null>`u.app_id`.as('appId'),
       sql<string | null>`u.app_type::text`.as('busType'),
       sql<string | null>`u.app_id`.as('busId'),
@@ -92,7 +92,7 @@ function urgePart(db: NoticeDb, reader: Reader) {
 
 export interface FeedFilter {
   readStatus?: '0' | '1';
-  /** Category codes (4-8) or reminder types (workOrder, project); a notice matches either. */
+  /** Category codes (4-9) or reminder types (workOrder, project); a notice matches either. */
   appTypes?: string[];
   /** Part of the title. */
   title?: string;

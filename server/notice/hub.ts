@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { NoticeEvent } from '../bus/index.js';
+import type { NoticeEvent, SocketMessage } from '../bus/index.js';
 
 /** One open notice socket and whom it belongs to (resolved from the token at the handshake). */
 export interface Connection {
@@ -39,6 +39,11 @@ export class SocketHub {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }
 
+  /** The sockets of a tenant's members (null: all), as a snapshot. */
+  inTenant(tenantId: number | null): Connection[] {
+    return tenantId === null ? this.all() : [...(this.byTenant.get(tenantId) ?? [])];
+  }
+
   deliver(event: NoticeEvent): void {
     const text = JSON.stringify(event.message);
     if (event.to === 'tenant') {
@@ -48,6 +53,25 @@ export class SocketHub {
     for (const userId of new Set(event.userIds)) {
       for (const conn of this.byUser.get(userId) ?? []) send(conn, text);
     }
+  }
+}
+
+/**
+ * To the sockets of one tenant (null: every tenant) whose user `allowed` lets hear it, asked once per
+ * user. For messages that say something about rows: only people who may list them hear of them.
+ */
+export async function deliverWhere(
+  hub: SocketHub,
+  tenantId: number | null,
+  message: SocketMessage,
+  allowed: (userId: string) => Promise<boolean>,
+): Promise<void> {
+  const text = JSON.stringify(message);
+  const answers = new Map<string, Promise<boolean>>();
+  for (const conn of hub.inTenant(tenantId)) {
+    let answer = answers.get(conn.userId);
+    if (!answer) answers.set(conn.userId, (answer = allowed(conn.userId)));
+    if (await answer) send(conn, text);
   }
 }
 

@@ -2,9 +2,9 @@
 export const NoticeMessages = {
   readAll: '设置成功',
   added: '添加成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
-  batchDeleted: '批量删除成功!',
+  edited: '编辑成功！',
+  deleted: '删除成功！',
+  batchDeleted: '批量删除成功！',
   released: '该系统通知发布成功',
   revoked: '该系统通知撤销成功',
   notFound: '未找到对应数据',

@@ -20,7 +20,13 @@ const MAX_FRAME_BYTES = 4 * 1024;
  * must see the upgrade before any route does), the event bus (PostgreSQL LISTEN/NOTIFY when
  * DATABASE_URL is set, in-process otherwise) and the routes under the API prefix. Answers the bus.
  */
-export async function registerNotices(app: FastifyInstance, deps: AppDeps): Promise<EventBus> {
+export interface Notices {
+  bus: EventBus;
+  /** This instance's notice sockets: other live features deliver to them (server/grid-sync/module.ts). */
+  hub: SocketHub;
+}
+
+export async function registerNotices(app: FastifyInstance, deps: AppDeps): Promise<Notices> {
   const db = deps.database.db;
   const bus = await createEventBus(db, deps.config.databaseUrl, (error) =>
     app.log.error({ err: error }, 'notice bus connection lost'),
@@ -59,5 +65,5 @@ export async function registerNotices(app: FastifyInstance, deps: AppDeps): Prom
     await bus.close();
   });
   // Other live features (server/grid-sync/) share this bus rather than opening their own listener.
-  return bus;
+  return { bus, hub };
 }

@@ -82,17 +82,21 @@ export function noticeDb(db: Kysely<Database>): NoticeDb {
   return db.withTables<NoticeTables>();
 }
 
-/** Category codes of the notice panel's filter (spec 000 section 9) and their names. */
+/**
+ * Category codes of the notice panel's filter (spec 000 section 9) and their names; 9 流程审批 is
+ * ours (migration 0050: the spec has no approval category).
+ */
 export const CATEGORIES: Readonly<Record<string, string>> = {
   '4': '每日工作',
   '5': '项目管理',
   '6': '工单派发',
   '7': '绩效考核',
   '8': '项目计划',
+  '9': '流程审批',
 };
 
 /**
  * The category a reminder files under: work orders under 工单派发, projects under 项目管理, flows under
- * 每日工作 (as the workflow's own notices: spec 000 section 9 has no approval category).
+ * 流程审批 (as the workflow's own notices).
  */
-export const URGE_CATEGORY: Readonly<Record<AppType, string>> = { workOrder: '6', project: '5', flow: '4' };
+export const URGE_CATEGORY: Readonly<Record<AppType, string>> = { workOrder: '6', project: '5', flow: '9' };

@@ -5,6 +5,7 @@
  * ledger and history moved back to their day. Test databases drop the mark.
  */
 import { sql } from 'kysely';
+import { settleDemoTaskNotices } from '../workflow/notify.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { approveTask, rejectTask, withdrawInstance } from '../workflow/actions.js';
@@ -152,4 +153,5 @@ export async function seedOfficeDemo(db: Db, approvals: Approvals): Promise<void
   if (taken.rows.length === 0) return;
   const items = await seedCatalogue(db);
   for (const [n, request] of DEMO_REQUESTS.entries()) await runRequest(db, approvals, items, request, n + 1);
+  await settleDemoTaskNotices(db);
 }

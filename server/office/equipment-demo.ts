@@ -6,6 +6,7 @@
  * day. Test databases drop the mark.
  */
 import { sql } from 'kysely';
+import { settleDemoTaskNotices } from '../workflow/notify.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { nextFillValue } from '../sys/fill-rule/generate.js';
@@ -110,4 +111,5 @@ export async function seedEquipmentDemo(db: Db, approvals: Approvals): Promise<v
   if (taken.rows.length === 0) return;
   const ids = await seedPieces(db);
   for (const [n, borrow] of DEMO_BORROWS.entries()) await runBorrow(db, approvals, ids, borrow, n + 1);
+  await settleDemoTaskNotices(db);
 }

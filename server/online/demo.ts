@@ -37,7 +37,15 @@ const FIELDS = [
     sortable: true,
     query: { mode: 'range' },
   },
-  { name: 'host', title: '接待人', type: 'string', length: 20 },
+  // A person: the account is stored, the list shows the real name (the user dictionary).
+  {
+    name: 'host',
+    title: '接待人',
+    type: 'string',
+    length: 20,
+    dict: 'sys_user,realname,username',
+    widget: 'userPicker',
+  },
 ];
 const PURPOSE = { name: 'purpose', title: '来访事由', type: 'string', length: 200 };
 

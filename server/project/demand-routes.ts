@@ -1,8 +1,9 @@
 /**
  * 流转 and 流转记录 of a demand (docs/modules/projects.md). PUT /sys/demand/circulation hands an open
  * demand to a person (and a department) with a note: the handler changes only while it is still the
- * one the caller saw, a history row is written in the same transaction, and the new handler gets a
- * reminder notice (socket push; 去处理 opens the project page) and a fresh to-do list.
+ * one the caller saw, a history row and the new handler's bell notice (项目管理, opening the project's
+ * 需求 tab: demand-notices.ts) are written in the same transaction; the notice is pushed and both
+ * handlers' to-do lists reload once it committed.
  * GET /sys/demand/history?id answers the 流转记录 view: the creation, then every hand-over and the close.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,10 +12,9 @@ import { EntityMessages, checkId, guarded } from '../entity/route-kit.js';
 import { newId } from '../db/seed/ids.js';
 import { ApiError, ok, okMessage } from '../result.js';
 import { personProblem } from '../workorder/rules.js';
-import { createUrges } from '../notice/urge.js';
-import { noticeDb } from '../notice/tables.js';
 import { inVisibleProject, ProjectMessages, viewerOf, type Viewer } from './access.js';
-import { callerOf, text, type ProjectContext } from './context.js';
+import { text, type ProjectContext } from './context.js';
+import { tellDemandHandler } from './demand-notices.js';
 import { publishTodo } from '../todo/push.js';
 
 export const DEMAND_CIRCULATION = 'demand:circulation';
@@ -22,6 +22,7 @@ export const DEMAND_CIRCULATION = 'demand:circulation';
 interface DemandRow {
   id: string;
   title: string;
+  demandNo: string | null;
   projectId: string;
   handler: string | null;
   handlerDepart: string | null;
@@ -31,7 +32,8 @@ interface DemandRow {
 }
 
 async function visibleDemand(ctx: ProjectContext, viewer: Viewer, id: string): Promise<DemandRow> {
-  const { rows } = await sql<DemandRow>`select d.id, d.title, d.project_id as "projectId", d.handler,
+  const { rows } =
+    await sql<DemandRow>`select d.id, d.title, d.demand_no as "demandNo", d.project_id as "projectId", d.handler,
       d.handler_depart as "handlerDepart", d.status, d.create_by as "createBy", d.create_time as "createTime"
     from biz_demand d
     where d.id = ${id} and d.tenant_id = ${viewer.tenantId}
@@ -79,49 +81,19 @@ async function circulate(ctx: ProjectContext, request: FastifyRequest) {
         to_depart, note, tenant_id, create_time)
       values (${newId()}, ${demand.id}, 'circulation', ${viewer.username}, ${demand.handler}, ${toUser},
         ${toDepart}, ${note}, ${viewer.tenantId}, now())`.execute(trx);
+    await tellDemandHandler(trx, request, viewer.tenantId, { demand, to: toUser, note });
   });
-  await notify(ctx, request, demand, toUser, note);
-  return okMessage('流转成功!');
+  await refreshTodo(ctx, request, demand, toUser);
+  return okMessage('流转成功！');
 }
 
-/** The reminder to the new handler, and a to-do refresh for the old and the new one. */
-async function notify(
-  ctx: ProjectContext,
-  request: FastifyRequest,
-  demand: DemandRow,
-  to: string,
-  note: string,
-) {
+/** A to-do refresh for the old and the new handler (after the commit). */
+async function refreshTodo(ctx: ProjectContext, request: FastifyRequest, demand: DemandRow, to: string) {
   try {
-    const caller = callerOf(request);
-    const target = await sql<{
-      id: string;
-    }>`select id from sys_user where username = ${to} and del_flag = 0`.execute(ctx.db);
-    const userId = target.rows[0]?.id;
-    if (userId && to !== caller.username) {
-      const title = `需求流转：${demand.title}`;
-      const created = await createUrges(noticeDb(ctx.db), caller, {
-        userIds: [userId],
-        title,
-        content: `<p>${caller.realname}将需求“${escapeHtml(demand.title)}”流转给您：${escapeHtml(note)}</p>`,
-        appType: 'project',
-        appId: demand.projectId,
-      });
-      for (const [user, id] of created)
-        await ctx.bus.publish({
-          to: 'users',
-          userIds: [user],
-          message: { cmd: 'user', msgId: id, msgTxt: title },
-        });
-    }
     await publishTodo(ctx.db, ctx.bus, [demand.handler ?? '', to]);
   } catch (error) {
-    request.log.error({ err: error }, 'demand notice failed');
+    request.log.error({ err: error }, 'demand to-do push failed');
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const ACTION_TEXT: Readonly<Record<string, string>> = { create: '提出', circulation: '流转', close: '关闭' };

@@ -6,6 +6,8 @@
  */
 import { sql } from 'kysely';
 import type { TransitionHook } from '../entity/transition-hooks.js';
+import type { SaveHooks } from '../entity/save-hooks.js';
+import { demandSaved } from './demand-notices.js';
 import { newId } from '../db/seed/ids.js';
 import { endStages, startStages } from './stages.js';
 
@@ -37,3 +39,6 @@ export const PROJECT_HOOKS: ReadonlyMap<string, TransitionHook> = new Map([
   ['project', projectHook],
   ['demand', demandHook],
 ]);
+
+/** A demand's new handler is told (demand-notices.ts). */
+export const PROJECT_SAVE_HOOKS: SaveHooks = new Map([['demand', demandSaved]]);

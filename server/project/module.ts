@@ -21,6 +21,8 @@ import { registerProjectStatistics } from './statistics.js';
 import { DEMAND_TODO, DEMAND_TODO_KIND, installDemandTodoPush } from './todo.js';
 import { deploy } from '../workflow/service.js';
 import { ensureModel } from '../workflow/models.js';
+import { TASK_ROUTES } from '../workflow/notify.js';
+import { NoticeCategory, PROJECT_PAGE } from '../notice/assigned.js';
 import { seedStageDemo } from './stage-demo.js';
 import { installStageGuard } from './stage-guard.js';
 import { STAGE_BPMN, STAGE_PROCESS_KEY } from './stage-model.js';
@@ -29,10 +31,17 @@ import { registerStageReturnRoutes } from './stage-return.js';
 import { registerPermissionRoutes } from './permission-routes.js';
 import { registerUrgeRoutes } from './urge-routes.js';
 
-export { PROJECT_HOOKS } from './hooks.js';
+export { PROJECT_HOOKS, PROJECT_SAVE_HOOKS } from './hooks.js';
 
 /** Call inside the API plugin before registerEntityRoutes. */
 export function installProjectRules(app: FastifyInstance, deps: AppDeps, bus: EventBus): void {
+  // A stage is worked on the project page: offered to its people without a notice; a return names
+  // the person and opens the project's 阶段流程 tab (项目管理).
+  TASK_ROUTES.set(STAGE_PROCESS_KEY, {
+    page: (projectId) => `${PROJECT_PAGE}?id=${encodeURIComponent(projectId)}&tab=stages`,
+    category: NoticeCategory.project,
+    quietArrivals: true,
+  });
   installProjectGuards(app, deps.database.db, deps.config.apiBase);
   installDemandTodoPush(app, deps.database.db, bus, deps.config.apiBase);
   installPlanRules(app, deps.database.db, deps.config.apiBase);

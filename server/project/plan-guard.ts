@@ -6,10 +6,11 @@
  * (plan-rules.ts) as they will be after the save.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import { addRequestScope, guarded } from '../entity/route-kit.js';
 import { ApiError } from '../result.js';
+import { registerDictRowScope } from '../sys/table-dict-scope.js';
 import {
   managesProject,
   ProjectMessages,
@@ -52,6 +53,12 @@ function visiblePlanIds(viewer: Viewer) {
     and vpl.project_id in (${visibleProjectIds(viewer)})`;
 }
 
+/** `alias` is a plan row the viewer sees (its project's people; every plan with `project:all`). */
+export function seesPlan(alias: string, viewer: Viewer): RawBuilder<SqlBool> {
+  if (viewer.all) return sql<SqlBool>`true`;
+  return sql<SqlBool>`${sql.ref(`${alias}.project_id`)} in (${visibleProjectIds(viewer)})`;
+}
+
 /** Refuses unless the viewer may change every project named (live, of their tenant). */
 async function needEditor(db: Db, viewer: Viewer, projectIds: readonly string[]): Promise<void> {
   // A plan without a project (made before plans had one) is for holders of project:all only.
@@ -87,12 +94,7 @@ async function plansOfRows(db: Db, table: 'biz_plan_task' | 'biz_plan_member', i
 function planHooks(db: Db, action: string): preHandlerAsyncHookHandler {
   return async (request) => {
     const viewer = await viewerOf(db, request);
-    if (!viewer.all)
-      addRequestScope(
-        request,
-        sql<SqlBool>`main.project_id in (${visibleProjectIds(viewer)})`,
-        'projectPlan',
-      );
+    if (!viewer.all) addRequestScope(request, seesPlan('main', viewer), 'projectPlan');
     const body = bodyOf(request);
     if (action === 'add' && !viewer.all && !body.projectId) throw new ApiError(PlanMessages.projectRequired);
     if (action === 'importExcel' && !viewer.all) throw new ApiError(PlanMessages.importNeedsAll);
@@ -143,6 +145,9 @@ function childHooks(db: Db, action: string, entity: 'planTask' | 'planMember'): 
     if (entity !== 'planTask' || (action !== 'add' && action !== 'edit')) return;
     const planId = plans[0];
     if (!planId) return;
+    // A task added on its own (项目任务, 添加子任务) comes after the plan's tasks, not before them.
+    if (action === 'add' && (body.orderNum === undefined || body.orderNum === null || body.orderNum === ''))
+      body.orderNum = await nextOrder(db, planId);
     const stored = await afterSave.storedPlan(db, planId);
     const tasks: TaskRow[] = afterSave.applyOne(
       stored?.tasks ?? [],
@@ -152,6 +157,13 @@ function childHooks(db: Db, action: string, entity: 'planTask' | 'planMember'): 
     const problem = planTaskProblem(tasks, stored ?? {});
     if (problem) throw new ApiError(problem);
   };
+}
+
+/** The place after a plan's last task (the grid's 排序). */
+async function nextOrder(db: Db, planId: string): Promise<number> {
+  const { rows } = await sql<{ next: number }>`select coalesce(max(order_num), 0)::int + 1 as next
+    from biz_plan_task where plan_id = ${planId}`.execute(db);
+  return rows[0]?.next ?? 1;
 }
 
 function append(route: RouteOptions, hook: preHandlerAsyncHookHandler): void {
@@ -170,6 +182,11 @@ export function installPlanGuards(
   apiBase: string,
   importer: () => PlanImporter,
 ): void {
+  // 所属计划 pickers and filters (biz_project_plan,plan_name,id) name the plans the caller sees.
+  registerDictRowScope('biz_project_plan', async (caller) => {
+    const viewer = await viewerOf(caller.db, caller.request);
+    return viewer.all ? null : seesPlan('main', viewer);
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url.startsWith(apiBase) ? route.url.slice(apiBase.length) : route.url;
     const cut = url.lastIndexOf('/');

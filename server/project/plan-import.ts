@@ -30,15 +30,16 @@ import { mapHeader, RowChecker, type RowOutcome } from '../entity/import-rows.js
 import { access, callerOf, guarded, userIdOf, type EntityDeps } from '../entity/route-kit.js';
 import { EntityStore, type Row } from '../entity/store.js';
 import { ApiError, fail, okMessage } from '../result.js';
-import { viewerOf } from './access.js';
+import { viewerOf, type Viewer } from './access.js';
 import { afterSave, type TaskRow } from './plan-after-save.js';
-import { needPlanEditor } from './plan-guard.js';
+import { needPlanEditor, seesPlan } from './plan-guard.js';
 import { cycleProblem, dateProblem, referenceProblem, tasksByName } from './plan-rules.js';
 
 export const PlanImportMessages = {
   failed: (rows: string) => `${rows}，未导入任何数据`,
   nameTaken: (taskName: string) => `任务名称“${taskName}”在本计划中已存在`,
   cycle: (problem: string) => `导入的任务：${problem}`,
+  planAmbiguous: (text: string) => `所属计划“${text}”有多个同名计划，请填写计划编号`,
 } as const;
 
 /** Rows named in a refusal (the rest are counted). */
@@ -84,15 +85,83 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/** What a 所属计划 cell names among the plans the viewer sees: a plan's id, or several plans. */
+type PlanPick = string | { ambiguous: true };
+
+/**
+ * The 所属计划 cells of a chunk (a plan's name, its number or its id, as 项目任务's export writes the
+ * name) resolved among the live plans the viewer sees, so a name another project's plan shares
+ * never picks a plan the importer cannot see. Texts no visible plan has are left to the row check.
+ */
+async function planPicks(db: Db, viewer: Viewer, texts: readonly string[]): Promise<Map<string, PlanPick>> {
+  const picks = new Map<string, PlanPick>();
+  if (texts.length === 0) return picks;
+  const { rows } = await sql<{ id: string; planName: string; planCode: string | null }>`select p.id,
+      p.plan_name as "planName", p.plan_code as "planCode"
+    from biz_project_plan p
+    where p.del_flag = 0 and ${seesPlan('p', viewer)}
+      and (p.id in (${sql.join(texts)}) or p.plan_code in (${sql.join(texts)})
+        or p.plan_name in (${sql.join(texts)}))`.execute(db);
+  for (const text of texts) {
+    // An id or a number names one plan; a name may be shared.
+    const exact = rows.filter((r) => r.id === text || r.planCode === text);
+    const named = exact.length > 0 ? exact : rows.filter((r) => r.planName === text);
+    if (named.length === 1) picks.set(text, named[0]!.id);
+    else if (named.length > 1) picks.set(text, { ambiguous: true });
+  }
+  return picks;
+}
+
+/**
+ * A chunk's rows with their 所属计划 cells as plan ids (planPicks); the outcomes keep the cells as
+ * the user wrote them, for the error workbook. A name several visible plans share fails its row.
+ */
+async function checkChunk(
+  checker: RowChecker,
+  sheet: Parameters<RowChecker['check']>[0],
+  rows: readonly SheetRow[],
+  plans: (texts: readonly string[]) => Promise<Map<string, PlanPick>>,
+): Promise<RowOutcome[]> {
+  const column = sheet.columns.find((c) => c.field.name === 'planId');
+  if (!column) return checker.check(sheet, rows);
+  const textOf = (row: SheetRow) => (row.cells[column.index] ?? '').trim();
+  const picks = await plans([...new Set(rows.map(textOf).filter((t) => t !== ''))]);
+  const resolved = rows.map((row) => {
+    const pick = picks.get(textOf(row));
+    if (typeof pick !== 'string') return row;
+    const cells = [...row.cells];
+    cells[column.index] = pick;
+    return { ...row, cells };
+  });
+  const outcomes = await checker.check(sheet, resolved);
+  outcomes.forEach((outcome, i) => {
+    const row = rows[i]!;
+    outcome.cells = row.cells;
+    const pick = picks.get(textOf(row));
+    if (pick !== undefined && typeof pick !== 'string') {
+      outcome.reason = PlanImportMessages.planAmbiguous(textOf(row));
+      delete outcome.values;
+    }
+  });
+  return outcomes;
+}
+
 /** Every row of every file, checked like an add (inside the transaction). */
-async function checkedRows(checker: RowChecker, store: EntityStore, upload: Upload): Promise<RowOutcome[]> {
+async function checkedRows(
+  checker: RowChecker,
+  store: EntityStore,
+  upload: Upload,
+  plans: (texts: readonly string[]) => Promise<Map<string, PlanPick>>,
+): Promise<RowOutcome[]> {
   const out: RowOutcome[] = [];
   for (const file of upload.files) {
     const sheet = await openFirstSheet(file.name, file.data);
     const columns = mapHeader(store, sheet.header);
     let chunk: SheetRow[] = [];
     const flush = async () => {
-      out.push(...(await checker.check({ file: file.name, header: sheet.header, columns }, chunk)));
+      out.push(
+        ...(await checkChunk(checker, { file: file.name, header: sheet.header, columns }, chunk, plans)),
+      );
       chunk = [];
     };
     for await (const row of sheet.rows) {
@@ -155,7 +224,7 @@ export async function importPlanTasks(deps: EntityDeps, store: EntityStore, requ
   return deps.db.transaction().execute(async (trx) => {
     const trxStore = new EntityStore(trx, store.model, deps.timeZone);
     const checker = new RowChecker(deps, trx, trxStore, caller, fieldAccess, foreign);
-    const rows = await checkedRows(checker, trxStore, upload);
+    const rows = await checkedRows(checker, trxStore, upload, (texts) => planPicks(trx, viewer, texts));
     const plans = [...new Set(rows.flatMap((r) => (r.values ? [String(r.values.planId)] : [])))];
     await needPlanEditor(trx, viewer, plans);
     const general = await checkAgainstPlans(trx, rows);

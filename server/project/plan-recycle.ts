@@ -67,7 +67,7 @@ async function restore(ctx: ProjectContext, request: FastifyRequest) {
       update_time = now(), row_version = row_version + 1
     where id = ${id} and del_flag = 1`.execute(ctx.db);
   if (Number(changed.numAffectedRows ?? 0) === 0) throw new ApiError(EntityMessages.notFound);
-  return okMessage('恢复成功!');
+  return okMessage('恢复成功！');
 }
 
 async function purge(ctx: ProjectContext, request: FastifyRequest) {
@@ -80,7 +80,7 @@ async function purge(ctx: ProjectContext, request: FastifyRequest) {
     await sql`delete from biz_plan_task where plan_id = ${id}`.execute(trx);
     await sql`delete from biz_plan_member where plan_id = ${id}`.execute(trx);
   });
-  return okMessage('彻底删除成功!');
+  return okMessage('彻底删除成功！');
 }
 
 export function registerPlanRecycle(app: FastifyInstance, ctx: ProjectContext, model: EntityModel): void {

@@ -78,7 +78,7 @@ async function restore(ctx: ProjectContext, request: FastifyRequest) {
     // The stage flow the delete suspended goes on (stage-suspend.ts).
     await resumeStages(trx, id);
   });
-  return okMessage('恢复成功!');
+  return okMessage('恢复成功！');
 }
 
 async function purge(ctx: ProjectContext, request: FastifyRequest) {
@@ -102,7 +102,7 @@ async function purge(ctx: ProjectContext, request: FastifyRequest) {
     // stage-suspend.ts says why they are written here).
     await purgeStages(trx, id);
   });
-  return okMessage('彻底删除成功!');
+  return okMessage('彻底删除成功！');
 }
 
 export function registerRecycleRoutes(app: FastifyInstance, ctx: ProjectContext, model: EntityModel): void {

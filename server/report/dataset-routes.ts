@@ -148,7 +148,7 @@ export function registerReportDatasetRoutes(app: FastifyInstance, deps: ReportDe
             .where('id', '=', id)
             .execute();
           await syncReportViews(base);
-          return okMessage('编辑成功!');
+          return okMessage('编辑成功！');
         }),
     });
 
@@ -159,13 +159,13 @@ export function registerReportDatasetRoutes(app: FastifyInstance, deps: ReportDe
   app.delete(`${BASE}/delete`, perm, (request) =>
     guarded(async () => {
       await remove([idParam(request)]);
-      return okMessage('删除成功!');
+      return okMessage('删除成功！');
     }),
   );
   app.delete(`${BASE}/deleteBatch`, perm, (request) =>
     guarded(async () => {
       await remove(idList(single(queryOf(request), 'ids')));
-      return okMessage('批量删除成功!');
+      return okMessage('批量删除成功！');
     }),
   );
 }

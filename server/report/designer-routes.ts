@@ -32,7 +32,7 @@ const BASE = '/online/cgreport';
 
 export const DesignerMessages = {
   saved: '保存成功！',
-  deleted: '删除成功!',
+  deleted: '删除成功！',
   copied: '复制成功！',
   imported: '导入成功！',
   menuAdded: '已添加到菜单',

@@ -2,8 +2,8 @@
  * GET /sys/user/queryUserComponentData: the user picker's right-hand list, for every signed-in user
  * (a form's picker must fill whatever the caller's roles). Users of a department include those of
  * its sub-departments (the tree on the left picks a branch). Only users of the caller's tenant are
- * listed, and only what a picker shows of a person leaves the server: id, account, name and main
- * department; never phone, e-mail, work number, position or credentials.
+ * listed, frozen ones left out, and only what a picker shows of a person leaves the server: id,
+ * account, name and main department; never phone, e-mail, work number, position or credentials.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,8 @@ import { listsTenant } from './tenant-scope.js';
 import type { PickerUser } from '../../runtime/model/contract/pickers.js';
 
 export const MAX_PICKER_PAGE = 100;
+/** sys_user.status of a frozen account (1 is normal). */
+const FROZEN = 2;
 
 function pageNumber(value: string, fallback: number, max: number): number {
   const n = Number(value);
@@ -33,9 +35,12 @@ export function registerUserPickerRoutes(app: FastifyInstance, deps: AppDeps): v
     const departId = queryText(request, 'departId');
 
     // Only the people of the caller's tenant: a picker must not list another organisation's staff.
+    // Frozen accounts (status 2) cannot sign in to do what they would be picked for: left out. A
+    // value already naming one still shows the name (the field's dictionary is not filtered).
     let query = db
       .selectFrom('sysUser as u')
       .where('u.delFlag', '=', 0)
+      .where('u.status', '<>', FROZEN)
       .where(listsTenant('u.rel_tenant_ids', requireAuth(request).tenantId));
     if (username) query = query.where('u.username', 'like', likePattern(username));
     if (realname) query = query.where('u.realname', 'like', likePattern(realname));

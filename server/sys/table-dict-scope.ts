@@ -13,7 +13,7 @@ import { dataScopeSql, scopeUserOf } from '../entity/data-scope.js';
 import { ruleCodesOf, rowReadSql } from '../entity/read-scope.js';
 import type { ReferenceTableDict } from '../entity/references.js';
 import { requireAuth } from './permission.js';
-import { TABLE_DICT_ALIAS, type ResolvedTableDict } from './table-dicts.js';
+import { TABLE_DICT_ALIAS, TABLE_DICTS, type ResolvedTableDict, type TableDict } from './table-dicts.js';
 import { listsTenant, ownOrShared } from './tenant-scope.js';
 
 export interface DictCaller {
@@ -26,9 +26,38 @@ export interface DictCaller {
 
 const column = (name: string) => `${TABLE_DICT_ALIAS}.${name}`;
 
+/**
+ * A module's rule over a table dictionary's rows (`moduleScope` in table-dicts.ts), as a condition
+ * on `main`; null when the caller may name every row.
+ */
+export type DictRowScope = (caller: DictCaller) => Promise<RawBuilder<SqlBool> | null>;
+
+const rowScopes = new Map<TableDict, DictRowScope>();
+
+/** Registers the rule of a `moduleScope` dictionary by its client name (the same rule on every app). */
+export function registerDictRowScope(dictTable: string, scope: DictRowScope): void {
+  const entry = Object.hasOwn(TABLE_DICTS, dictTable) ? TABLE_DICTS[dictTable] : undefined;
+  if (!entry?.moduleScope) throw new Error(`${dictTable} is not a module-scoped table dictionary`);
+  rowScopes.set(entry, scope);
+}
+
 function dataRules(caller: DictCaller, model: EntityModel): Promise<RawBuilder<SqlBool> | null> {
   const user = scopeUserOf(requireAuth(caller.request), caller.timeZone);
   return dataScopeSql(caller.db, user, model, TABLE_DICT_ALIAS, caller.timeZone);
+}
+
+/** The rows `username` takes part in, for a dictionary of one's own rows (TableDict.participant). */
+function participantLimit(entry: ResolvedTableDict['entry'], username: string): RawBuilder<SqlBool> | null {
+  const { participant } = entry;
+  if (!participant) return null;
+  const terms = [
+    ...participant.user.map((c) => sql<SqlBool>`${sql.ref(column(c))} = ${username}`),
+    ...participant.list.map(
+      (c) =>
+        sql<SqlBool>`position(${`,${username},`} in ',' || coalesce(${sql.ref(column(c))}, '') || ',') > 0`,
+    ),
+  ];
+  return terms.length > 0 ? sql<SqlBool>`(${sql.join(terms, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 /** The caller's conditions on the dictionary's table, or null when they may name none of its rows. */
@@ -39,6 +68,15 @@ export async function callerLimits(
   const { tenantId } = requireAuth(caller.request);
   const { tenancy, entity } = dict.entry;
   const limits: RawBuilder<SqlBool>[] = [];
+  if (dict.entry.moduleScope) {
+    const scope = rowScopes.get(dict.entry);
+    // Not registered (the module is not loaded): nothing, rather than every row.
+    if (!scope) return null;
+    const own = await scope(caller);
+    if (own) limits.push(own);
+  }
+  const participant = participantLimit(dict.entry, requireAuth(caller.request).username);
+  if (participant) limits.push(participant);
   if (tenancy === 'members') limits.push(listsTenant(column('rel_tenant_ids'), tenantId));
   if (tenancy === 'shared') limits.push(ownOrShared(column('tenant_id'), tenantId));
   if (entity === undefined) return limits;

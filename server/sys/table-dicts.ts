@@ -38,6 +38,17 @@ export interface TableDict<T extends keyof Database = keyof Database> {
    * (数据权限) limit what a caller may look up, as they limit its list.
    */
   entity?: string;
+  /**
+   * Rows the caller takes part in, for a pick of one's own (周报's 项目: the projects one is in): the
+   * caller's account is in one of `user` (an account column) or in one of `list` (a comma list of
+   * accounts). Applied to every caller-facing lookup (table-dict-scope.ts), whatever their rights.
+   */
+  participant?: { user: readonly string[]; list: readonly string[] };
+  /**
+   * A module decides which rows a caller may name (registerDictRowScope, table-dict-scope.ts): plans
+   * by the projects the caller sees. Until the module registers its rule, callers get no rows.
+   */
+  moduleScope?: boolean;
 }
 
 function tableDict<T extends keyof Database>(
@@ -92,6 +103,21 @@ export const TABLE_DICTS: Readonly<Record<string, TableDict>> = {
   // Project names beside project ids (demands, contacts, work orders); only for keys the caller
   // already holds: which projects exist is for the project picker to say (server/project/).
   biz_project: { ...declaredTableDict('bizProject', 'project', { id: 'id', name: 'name' }), keysOnly: true },
+  // Plan names for 项目任务's 所属计划 (schemas/project/plan-task.json): a caller names only live plans
+  // of projects they see (server/project/plan-guard.ts registers the rule); the server's own reads
+  // (texts of rows it already scoped, an import's checks) see every plan.
+  biz_project_plan: {
+    ...declaredTableDict('bizProjectPlan', 'projectPlan', { id: 'id', plan_name: 'planName' }),
+    activeColumn: 'delFlag',
+    moduleScope: true,
+  } as unknown as TableDict,
+  // 我的项目: the live projects the caller is in (manager or member), by id or by name (a 周报 item
+  // keeps the project's name, schemas/work/weekly-report-item.json); nobody else's are offered.
+  my_project: {
+    ...declaredTableDict('bizProject', 'project', { id: 'id', name: 'name' }),
+    activeColumn: 'delFlag',
+    participant: { user: ['manager'], list: ['members'] },
+  } as unknown as TableDict,
   // Process names by key for the flow screens' 流程 filter (docs/modules/workflow.md); made by migration 0024.
   wf_model: declaredTableDict('wfModel', 'flowModel', { model_key: 'modelKey', name: 'name' }),
   // Office supplies by id for requests, stock-ins, returns and the ledger (schemas/office).

@@ -4,7 +4,8 @@
  * sits in memory. Same policy as /sys/common/upload (allow-listed types, content sniffed from the
  * first bytes, images scanned whole for markup, random names, never overwriting); a refused or
  * broken upload leaves no file behind. The answer is the contract's: the stored path in message.
- * GET /sys/common/download?path: a stored upload as an attachment, for signed-in users.
+ * GET /sys/common/download?path: a stored upload as an attachment, for signed-in users, under the
+ * name it was uploaded with (upload-names.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -28,6 +29,7 @@ import {
   UploadMessages,
 } from './upload-policy.js';
 import { recordUpload } from './upload-owner.js';
+import { cleanUploadName, dispositionHeader, uploadName } from './upload-names.js';
 
 /** Bytes kept for sniffing the type (magic numbers sit in the first few). */
 const SNIFF_BYTES = 64 * 1024;
@@ -75,10 +77,15 @@ async function streamTo(file: MultipartFile, target: string, ext: string, ownChu
   }
 }
 
-async function receiveLarge(request: FastifyRequest, root: string, fallbackBiz?: string): Promise<string> {
+async function receiveLarge(
+  request: FastifyRequest,
+  root: string,
+  fallbackBiz?: string,
+): Promise<{ stored: string; fileName: string | null }> {
   if (!request.isMultipart()) throw new Refused(UploadMessages.noFile);
   let biz: string | undefined = fallbackBiz;
   let stored: string | null = null;
+  let fileName: string | null = null;
   const parts = request.parts({
     limits: { fileSize: LARGE_UPLOAD_MAX_BYTES, files: 1, fields: 8, parts: 10 },
   });
@@ -105,9 +112,10 @@ async function receiveLarge(request: FastifyRequest, root: string, fallbackBiz?:
     const name = storedName(ext);
     await streamTo(file, path.join(dir, name), ext, request.raw.socket instanceof net.Socket);
     stored = `${folder}/${name}`;
+    fileName = cleanUploadName(file.filename);
   }
   if (!stored) throw new Refused(UploadMessages.noFile);
-  return stored;
+  return { stored, fileName };
 }
 
 /** A product's folder name in `/{product}/file/uploadFile`: one plain path segment. */
@@ -115,8 +123,8 @@ const PRODUCT = /^[A-Za-z0-9_-]{1,32}$/;
 
 async function answerUpload(request: FastifyRequest, root: string, db: Db, fallbackBiz?: string) {
   try {
-    const stored = await receiveLarge(request, root, fallbackBiz);
-    await recordUpload(db, stored, request.auth!.userId);
+    const { stored, fileName } = await receiveLarge(request, root, fallbackBiz);
+    await recordUpload(db, stored, request.auth!.userId, fileName);
     return bare(null, stored);
   } catch (error) {
     if (error instanceof Refused) return fail(error.message);
@@ -145,11 +153,12 @@ export function registerLargeUploadRoutes(app: FastifyInstance, root: string, db
     const file = stored ? path.resolve(root, stored.path) : null;
     const stat = file && file.startsWith(root + path.sep) ? await fsp.lstat(file).catch(() => null) : null;
     if (!file || !stat?.isFile()) return reply.status(404).send(fail('文件不存在', 404));
-    const name = path.basename(file);
+    // Saved under the name it was uploaded with (upload-names.ts), not the random stored one.
+    const name = await uploadName(db, stored!.path);
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-length', stat.size)
-      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('content-disposition', dispositionHeader('attachment', name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, no-store')

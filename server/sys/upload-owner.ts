@@ -27,9 +27,17 @@ export function uploadPaths(value: unknown): string[] {
     .filter((p) => p !== '');
 }
 
-/** Records an upload (or the document it became) as the user's. */
-export async function recordUpload(db: Db, path: string, userId: string): Promise<void> {
-  await sql`insert into sys_upload (path, uploaded_by) values (${path}, ${userId})
+/**
+ * Records an upload (or the document it became) as the user's, with the name the file had
+ * (upload-names.ts: shown and downloaded under it; the stored name stays random).
+ */
+export async function recordUpload(
+  db: Db,
+  path: string,
+  userId: string,
+  fileName: string | null = null,
+): Promise<void> {
+  await sql`insert into sys_upload (path, uploaded_by, file_name) values (${path}, ${userId}, ${fileName})
     on conflict (path) do nothing`.execute(db);
 }
 

@@ -4,7 +4,9 @@
  * the token header; names are random, so a path is not guessable).
  * Files live under DATA_DIR/uploads, outside the served web app. Reads are refused rather than
  * repaired: a path that does not have the exact stored shape answers 404. Every stored upload is
- * recorded with its uploader (upload-owner.ts), so a save may claim only its caller's uploads.
+ * recorded with its uploader (upload-owner.ts), so a save may claim only its caller's uploads, and
+ * with the name it had, which the static route sends it under and GET /sys/common/fileNames tells
+ * the screens (upload-names.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { bare, fail } from '../result.js';
+import { bare, fail, ok } from '../result.js';
 import {
   allowedExtension,
   bizFolder,
@@ -25,6 +27,7 @@ import {
 } from './upload-policy.js';
 import { registerLargeUploadRoutes } from './upload-large.js';
 import { recordUpload } from './upload-owner.js';
+import { cleanUploadName, dispositionHeader, lookupPaths, uploadName, uploadNames } from './upload-names.js';
 
 interface Received {
   fileName: string;
@@ -92,9 +95,15 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
     await fsp.mkdir(folder, { recursive: true });
     // 'wx': never overwrite, even if a random name ever repeated.
     await fsp.writeFile(path.join(folder, name), received.data, { flag: 'wx', mode: 0o600 });
-    await recordUpload(db, `${biz}/${name}`, request.auth!.userId);
+    await recordUpload(db, `${biz}/${name}`, request.auth!.userId, cleanUploadName(received.fileName));
     // The contract's answer: success, code 0, the stored path in message.
     return bare(null, `${biz}/${name}`);
+  });
+
+  // The names the given stored paths were uploaded with: { path: name } for those that have one.
+  app.get('/sys/common/fileNames', { config: { access: 'authenticated' } }, async (request) => {
+    const paths = lookupPaths((request.query as { paths?: unknown }).paths);
+    return ok(Object.fromEntries(await uploadNames(db, paths)));
   });
 
   app.get('/sys/common/static/*', { config: { access: 'public' } }, async (request, reply) => {
@@ -103,10 +112,11 @@ export function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): void 
     const file = await containedFile(root, stored.path);
     if (!file) return notFound(reply);
     const image = IMAGE_TYPES[stored.ext];
-    const fileName = path.basename(stored.path);
+    // Saved under the name it was uploaded with (upload-names.ts), not the random stored one.
+    const fileName = await uploadName(db, stored.path);
     return reply
       .header('content-type', image ?? 'application/octet-stream')
-      .header('content-disposition', `${image ? 'inline' : 'attachment'}; filename="${fileName}"`)
+      .header('content-disposition', dispositionHeader(image ? 'inline' : 'attachment', fileName))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, max-age=86400')

@@ -44,6 +44,8 @@ export interface TodoItem {
   createTime: Date | string;
   doneTime: Date | string | null;
   overdue: boolean;
+  /** A done item (已办): its row offers 查看 instead of 处理. */
+  done: boolean;
   link: string;
 }
 
@@ -246,7 +248,8 @@ export async function todoPage(
     createTime: r.createTime,
     doneTime: r.doneTime,
     overdue: r.overdue === true,
-    link: registry.byKind(r.kind)?.link(r.targetId) ?? '',
+    done: filter.state === 'done',
+    link: registry.byKind(r.kind)?.link(r.targetId, filter.state) ?? '',
   }));
   return { records, total };
 }

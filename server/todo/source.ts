@@ -28,8 +28,11 @@ export interface TodoSource {
   kind: string;
   /** The dictionary of its `status` values (their texts differ per kind). */
   statusDict: string;
-  /** The page a row opens, from its target id (an app path; the browser only follows app paths). */
-  link(targetId: string): string;
+  /**
+   * The page a row opens, from its target id (an app path; the browser only follows app paths);
+   * a done item may open another, read-only page.
+   */
+  link(targetId: string, state: TodoState): string;
   /**
    * The who's items in one state (`today` in the app's time zone), or null when it has none. The
    * statement is compiled once per shape and reused (compiled.ts): bind `who` and `today` only as

@@ -6,6 +6,7 @@
  * reminder run, so the office's bell shows the policies about to expire. Test databases drop the mark.
  */
 import { sql } from 'kysely';
+import { settleDemoTaskNotices } from '../workflow/notify.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { todayIn } from '../workorder/rules.js';
@@ -130,4 +131,5 @@ export async function seedVehicleDemo(db: Db, approvals: Approvals, tz: string):
   for (; n < BOOKINGS; n += 1) await runSafely(ctx, n, ids, mileage);
   await addRecords(ctx, ids, mileage);
   await remindVehicleExpiry(db, today, 30);
+  await settleDemoTaskNotices(db);
 }

@@ -173,7 +173,7 @@ export async function approveTask(
       if (task.kind !== 'addsign') copies = await copyOnApprove(trx, instance, def.model, task, actor);
       await afterApprove(trx, task, instance, def.model, effects, binding);
     }
-    effects.pushes = [...(await storeResults(trx, effects, actor.tenantId)), ...copies];
+    effects.pushes = [...(await storeResults(trx, effects, actor.tenantId, actor)), ...copies];
   });
   return effects;
 }
@@ -248,7 +248,7 @@ export async function rejectTask(
       ...resultMessage(instance),
       content: `您发起的「${instance.title}」已被驳回：${comment}`,
     });
-    effects.pushes = await storeResults(trx, effects, actor.tenantId);
+    effects.pushes = await storeResults(trx, effects, actor.tenantId, actor);
   });
   return effects;
 }

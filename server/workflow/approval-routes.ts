@@ -8,6 +8,9 @@ import { sql } from 'kysely';
 import type { EventBus } from '../bus/index.js';
 import type { Db } from '../db/database.js';
 import { access, guarded } from '../entity/route-kit.js';
+import { addDictText } from '../entity/dict-text.js';
+import type { Row } from '../entity/store.js';
+import type { EntityModel } from '../../runtime/model/declaration/model.js';
 import { ApiError, okMessage } from '../result.js';
 import { withdrawInstance, type Bindings } from './actions.js';
 import { checkOpen, type ApprovalEntry, type Approvals } from './approval.js';
@@ -26,6 +29,18 @@ export function approvalTitle(template: string, row: Record<string, unknown>, st
       return value === null || value === undefined ? '' : String(value);
     })
     .slice(0, 200);
+}
+
+/**
+ * The row with the texts of the fields its title names: a reference reads as its record's title
+ * (设备借用（投影仪 SB-0003）, not the equipment's id), a dictionary or a person as their text.
+ */
+async function withTitleTexts(trx: Db, entry: ApprovalEntry, row: Row): Promise<Row> {
+  const named = new Set([...entry.approval.title.matchAll(/\{([^}@]*)\}/g)].map((m) => m[1]));
+  const fields = entry.model.fields.filter((f) => named.has(f.name) && f.dict);
+  if (fields.length === 0) return row;
+  const [texted] = await addDictText(trx, { ...entry.model, fields } as EntityModel, [{ ...row }]);
+  return texted ?? row;
 }
 
 /** Before the entity routes exist: edits and deletes of the approvals' rows are checked first. */
@@ -93,7 +108,7 @@ export async function startApprovalOf(
     const form: Record<string, unknown> = {};
     for (const field of model.declared) if (field.name in row) form[field.name] = row[field.name];
     const extra = await entry.hooks.beforeStart?.({ trx, model, row, actor });
-    const title = approvalTitle(approval.title, row, actor.realname);
+    const title = approvalTitle(approval.title, await withTitleTexts(trx, entry, row), actor.realname);
     await startInstance(
       trx,
       { processKey: approval.processKey, businessKey: id, title, form: { ...form, ...(extra ?? {}) } },
@@ -101,7 +116,7 @@ export async function startApprovalOf(
       effects,
       deps.bindings.get(approval.processKey),
     );
-    effects.pushes = await storeResults(trx, effects, actor.tenantId);
+    effects.pushes = await storeResults(trx, effects, actor.tenantId, actor);
   });
   return effects;
 }

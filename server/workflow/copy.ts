@@ -9,12 +9,13 @@ import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
 import { ApiError } from '../result.js';
 import type { Push } from './notify.js';
+import { NoticeCategory } from '../notice/assigned.js';
 import type { Actor } from './service.js';
 
 export const COPY_MAX_PEOPLE = 50;
 const COPY_PAGE = '/flow/copy';
-/** Filed with the workflow's other notices under 每日工作 (spec 000 section 9 has no approval category). */
-const CATEGORY = '4';
+/** Filed with the workflow's other notices under 流程审批 (migration 0050). */
+const CATEGORY = NoticeCategory.approval;
 
 export interface CopyInput {
   taskId: string;

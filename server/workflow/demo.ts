@@ -7,6 +7,7 @@
  * at the first start after the seed marked it (sys_seed_pending), like the declared screens' demo.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { settleDemoTaskNotices } from './notify.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/seed/ids.js';
@@ -219,4 +220,5 @@ export async function seedWorkflowDemo(db: Db, bindings: Bindings, log: FastifyB
       log.warn({ err: error, who: leave.who }, 'workflow demo leave skipped');
     }
   }
+  await settleDemoTaskNotices(db);
 }

@@ -57,7 +57,7 @@ export function registerDesignRoutes(app: FastifyInstance, deps: WorkflowDeps): 
   app.delete(`${MODEL}/delete`, access('flowModel:delete'), (request) =>
     guarded(async () => {
       await deleteModel(db, idOf(request));
-      return okMessage('删除成功!');
+      return okMessage('删除成功！');
     }),
   );
   app.put(`${MODEL}/deploy`, access(DEPLOY_PERMISSION), (request) =>

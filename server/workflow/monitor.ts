@@ -97,7 +97,7 @@ export async function terminateInstance(
       ...resultMessage(instance),
       content: `您发起的「${instance.title}」已被${actor.realname}终止：${reason}`,
     });
-    effects.pushes = await storeResults(trx, effects, actor.tenantId);
+    effects.pushes = await storeResults(trx, effects, actor.tenantId, actor);
   });
   return effects;
 }
@@ -144,6 +144,15 @@ export async function reassignTask(
       comment: input.comment ? `${note}：${input.comment}` : note,
     });
     for (const u of [...peopleOf(task), input.username]) effects.todo.add(u);
+    effects.assigned.push({
+      username: input.username,
+      instanceId: instance.id,
+      processKey: instance.processKey,
+      businessKey: instance.businessKey,
+      title: `转派待审批：${instance.title}`,
+      content: `${actor.realname}将「${instance.title}」的「${task.name}」转派给您${input.comment ? `：${input.comment}` : ''}`,
+    });
+    effects.pushes = await storeResults(trx, effects, actor.tenantId, actor);
   });
   return effects;
 }

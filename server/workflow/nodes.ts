@@ -35,9 +35,14 @@ export interface TaskExtra {
   parentId?: string | null;
   multi?: string | null;
   loopIndex?: number | null;
+  /** What the people it names are told (default: 待审批, the node reached). */
+  notice?: { title: string; content: string };
 }
 
-/** Inserts one open task row; the people it names get a live to-do refresh after the commit. */
+/**
+ * Inserts one open task row; the people it names get a live to-do refresh and a 待审批 notice (in
+ * 流程审批, opening 我的待办) after the commit - the one place every new task passes through.
+ */
 export async function insertTask(
   trx: Db,
   instance: InstanceRow,
@@ -54,7 +59,22 @@ export async function insertTask(
     values (${id}, ${instance.id}, ${node.elementId}, ${node.name}, ${who.assignee}, ${candidates},
       ${extra.kind ?? 'approve'}, ${extra.backTo ?? null}, ${extra.parentId ?? null}, ${extra.multi ?? null},
       ${extra.loopIndex ?? null}, ${instance.tenantId}, clock_timestamp())`.execute(trx);
-  for (const u of who.assignee ? [who.assignee] : who.candidates) effects.todo.add(u);
+  const people = who.assignee ? [who.assignee] : who.candidates;
+  const notice = extra.notice ?? {
+    title: `待审批：${instance.title}`,
+    content: `「${instance.title}」已到达「${node.name}」，请您审批${people.length > 1 ? `（${people.length}人中任一人处理即可）` : ''}。`,
+    arrival: true,
+  };
+  for (const u of people) {
+    effects.todo.add(u);
+    effects.assigned.push({
+      username: u,
+      instanceId: instance.id,
+      processKey: instance.processKey,
+      businessKey: instance.businessKey,
+      ...notice,
+    });
+  }
   return id;
 }
 

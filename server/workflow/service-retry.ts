@@ -69,7 +69,7 @@ export async function retryFailure(
     });
     failed = step.failed.find((f) => f.elementId === failure.elementId)?.message;
     await applyStep(trx, instance, step, def.model, effects, bindings.get(instance.processKey));
-    effects.pushes = await storeResults(trx, effects, instance.tenantId);
+    effects.pushes = await storeResults(trx, effects, instance.tenantId, actor);
   });
   return { effects, failed };
 }

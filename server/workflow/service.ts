@@ -62,15 +62,36 @@ export interface Binding {
   onChange(trx: Db, instance: InstanceRow, detail?: { returned?: boolean }): Promise<void>;
 }
 
+/** A bell message of the workflow: to a person, about an instance. */
+export interface FlowNotice {
+  username: string;
+  title: string;
+  content: string;
+  instanceId: string;
+  /** The page it opens; 我发起的 when none. */
+  page?: string;
+}
+
+/** A task given to a person (a new task, or one handed on): told in 流程审批 (notify.ts). */
+export interface TaskNotice extends FlowNotice {
+  processKey: string;
+  businessKey: string;
+  /** The plain arrival at a node (待审批), not a move that names the person (退回, 转办 …). */
+  arrival?: boolean;
+}
+
 /** Who to tell once the transaction committed: to-do refreshes and result messages. */
 export interface Effects {
   todo: Set<string>;
-  results: { username: string; title: string; content: string; instanceId: string }[];
+  /** Results for the starter (审批已通过 …) and other news that gives nobody work. */
+  results: FlowNotice[];
+  /** Tasks given to people: each assignee's 待审批 notice (notify.ts). */
+  assigned: TaskNotice[];
   /** The stored result notices, pushed after the commit (notify.ts). */
   pushes: Push[];
 }
 
-export const newEffects = (): Effects => ({ todo: new Set(), results: [], pushes: [] });
+export const newEffects = (): Effects => ({ todo: new Set(), results: [], assigned: [], pushes: [] });
 
 export interface Actor {
   username: string;

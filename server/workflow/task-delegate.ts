@@ -7,7 +7,6 @@
  * - 后加签: the assignee approves (outcome `approve`) and the added signer gets an `after` task;
  *   only their approval moves the engine on, as the assignee's own would have (actions.ts).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../result.js';
 import { finishTask, type TaskRow } from './actions.js';
@@ -65,7 +64,12 @@ async function handOn(
   instance: InstanceRow,
   task: TaskRow,
   actor: Actor,
-  next: { assignee: string; kind: 'delegate' | 'after'; suffix: string },
+  next: {
+    assignee: string;
+    kind: 'delegate' | 'after';
+    suffix: string;
+    notice: { title: string; content: string };
+  },
   effects: Effects,
 ): Promise<void> {
   const node = { elementId: task.elementId, name: `${task.name}（${next.suffix}）` };
@@ -74,7 +78,7 @@ async function handOn(
     instance,
     node,
     { assignee: next.assignee, candidates: [] },
-    { kind: next.kind, parentId: task.id, backTo: task.backTo },
+    { kind: next.kind, parentId: task.id, backTo: task.backTo, notice: next.notice },
     effects,
   );
   effects.todo.add(actor.username);
@@ -91,15 +95,17 @@ export function delegateTask(db: Db, id: string, actor: Actor, input: Input): Pr
       instance,
       task,
       actor,
-      { assignee: input.username, kind: 'delegate', suffix: '委派' },
+      {
+        assignee: input.username,
+        kind: 'delegate',
+        suffix: '委派',
+        notice: {
+          title: `委派待处理：${instance.title}`,
+          content: `${actor.realname}将「${instance.title}」的「${task.name}」委派给您处理，处理后将交回${actor.realname}审批${input.comment ? `：${input.comment}` : ''}`,
+        },
+      },
       effects,
     );
-    effects.results.push({
-      username: input.username,
-      instanceId: instance.id,
-      title: `委派待处理：${instance.title}`,
-      content: `${actor.realname}将「${instance.title}」的「${task.name}」委派给您处理，处理后将交回${actor.realname}审批${input.comment ? `：${input.comment}` : ''}`,
-    });
   });
 }
 
@@ -113,16 +119,11 @@ export async function resolveDelegated(
   effects: Effects,
 ): Promise<void> {
   await endTask(trx, instance, task, actor, 'resolve', 'resolve', comment);
-  await returnToParent(trx, task, instance, effects);
-  const { rows } = await sql<{ doneBy: string }>`select done_by as "doneBy" from wf_task
-    where id = ${task.parentId ?? ''}`.execute(trx);
-  if (rows[0])
-    effects.results.push({
-      username: rows[0].doneBy,
-      instanceId: instance.id,
-      title: `委派已处理：${instance.title}`,
-      content: `${actor.realname}已处理您委派的「${instance.title}」${comment ? `，意见：${comment}` : ''}，请继续审批。`,
-    });
+  // The task goes back to who delegated it, telling them (流程审批, 我的待办).
+  await returnToParent(trx, task, instance, effects, {
+    title: `委派已处理：${instance.title}`,
+    content: `${actor.realname}已处理您委派的「${instance.title}」${comment ? `，意见：${comment}` : ''}，请继续审批。`,
+  });
 }
 
 /** 后加签: the assignee approves; the added signer approves after, then the flow moves on. */
@@ -137,14 +138,16 @@ export function addAfterTask(db: Db, id: string, actor: Actor, input: Input): Pr
       instance,
       task,
       actor,
-      { assignee: input.username, kind: 'after', suffix: '后加签' },
+      {
+        assignee: input.username,
+        kind: 'after',
+        suffix: '后加签',
+        notice: {
+          title: `加签待审批：${instance.title}`,
+          content: `${actor.realname}已同意「${instance.title}」的「${task.name}」，请您再审批${input.comment ? `：${input.comment}` : ''}`,
+        },
+      },
       effects,
     );
-    effects.results.push({
-      username: input.username,
-      instanceId: instance.id,
-      title: `加签待审批：${instance.title}`,
-      content: `${actor.realname}已同意「${instance.title}」的「${task.name}」，请您再审批${input.comment ? `：${input.comment}` : ''}`,
-    });
   });
 }

@@ -43,7 +43,13 @@ export async function reenter(
 }
 
 /** An added signer approved: the task is the adding assignee's again, as it was. */
-export async function returnToParent(trx: Db, task: TaskRow, instance: InstanceRow, effects: Effects) {
+export async function returnToParent(
+  trx: Db,
+  task: TaskRow,
+  instance: InstanceRow,
+  effects: Effects,
+  notice?: { title: string; content: string },
+) {
   const { rows } = await sql<TaskRow & { doneBy: string }>`select element_id as "elementId", name, kind,
       back_to as "backTo", parent_id as "parentId", multi, loop_index as "loopIndex", done_by as "doneBy"
     from wf_task where id = ${task.parentId ?? ''}`.execute(trx);
@@ -60,6 +66,7 @@ export async function returnToParent(trx: Db, task: TaskRow, instance: InstanceR
       parentId: parent.parentId,
       multi: parent.multi,
       loopIndex: parent.loopIndex,
+      notice,
     },
     effects,
   );
@@ -96,7 +103,7 @@ export async function move(db: Db, id: string, actor: Actor, run: Run): Promise<
     if (task.kind === 'resubmit') throw new ApiError('请重新提交或撤回该申请');
     if (task.kind === 'delegate') throw new ApiError('委派任务请填写意见后提交，由委派人继续审批');
     await run(trx, task, instance, effects);
-    effects.pushes = await storeResults(trx, effects, actor.tenantId);
+    effects.pushes = await storeResults(trx, effects, actor.tenantId, actor);
   });
   return effects;
 }
@@ -136,20 +143,25 @@ export function returnTask(
     await sql`update wf_task set status = 'cancelled', row_version = row_version + 1
       where instance_id = ${instance.id} and status = 'todo'`.execute(trx);
     const target = previous ?? { elementId: task.elementId, name: '发起人修改' };
-    await insertTask(trx, instance, target, who, { kind: previous ? 'back' : 'resubmit', backTo }, effects);
+    // The people it goes back to are told (流程审批, 我的待办) through the new task.
+    const notice = {
+      title: `审批已退回：${instance.title}`,
+      content: `「${instance.title}」被${actor.realname}从「${task.name}」退回${previous ? `到「${previous.name}」` : '，请修改后重新提交'}：${input.comment}`,
+    };
+    await insertTask(
+      trx,
+      instance,
+      target,
+      who,
+      { kind: previous ? 'back' : 'resubmit', backTo, notice },
+      effects,
+    );
     const currentNode = previous ? previous.name : '已退回发起人';
     await saveInstance(trx, instance, { status: 'running', currentNode });
     const binding = bindings.get(instance.processKey);
     // The binding's statuses have no 已退回: the row reads 已驳回 (editable, submitted again).
     if (previous) await binding?.onChange(trx, instance);
     else await binding?.onChange(trx, { ...instance, status: 'rejected' }, { returned: true });
-    for (const username of who.assignee ? [who.assignee] : who.candidates)
-      effects.results.push({
-        username,
-        instanceId: instance.id,
-        title: `审批已退回：${instance.title}`,
-        content: `「${instance.title}」被${actor.realname}从「${task.name}」退回${previous ? `到「${previous.name}」` : '，请修改后重新提交'}：${input.comment}`,
-      });
   });
 }
 
@@ -177,9 +189,11 @@ export function transferTask(
       comment: input.comment ? `${note}：${input.comment}` : note,
     });
     for (const u of [actor.username, input.username]) effects.todo.add(u);
-    effects.results.push({
+    effects.assigned.push({
       username: input.username,
       instanceId: instance.id,
+      processKey: instance.processKey,
+      businessKey: instance.businessKey,
       title: `转办待审批：${instance.title}`,
       content: `${actor.realname}将「${instance.title}」的「${task.name}」转办给您${input.comment ? `：${input.comment}` : ''}`,
     });
@@ -209,16 +223,14 @@ export function addSignTask(
         kind: 'addsign',
         parentId: task.id,
         backTo: task.backTo,
+        notice: {
+          title: `加签待审批：${instance.title}`,
+          content: `${actor.realname}请您先审批「${instance.title}」的「${task.name}」${input.comment ? `：${input.comment}` : ''}`,
+        },
       },
       effects,
     );
     effects.todo.add(actor.username);
-    effects.results.push({
-      username: input.username,
-      instanceId: instance.id,
-      title: `加签待审批：${instance.title}`,
-      content: `${actor.realname}请您先审批「${instance.title}」的「${task.name}」${input.comment ? `：${input.comment}` : ''}`,
-    });
     await saveInstance(trx, instance, { status: 'running', currentNode: node.name });
   });
 }

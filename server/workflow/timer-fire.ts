@@ -113,7 +113,10 @@ async function fireOne(db: Db, bindings: Bindings, timer: TimerRow): Promise<Eff
       await history(trx, instance, task, 'autopass', `超过${text}未处理，系统自动通过`);
       for (const u of peopleOf(task)) effects.todo.add(u);
       for (const u of peopleOf(task))
-        effects.results.push(notice(instance, u, '审批已超时自动通过', task, text));
+        effects.results.push({
+          ...notice(instance, u, '审批已超时自动通过', task, text),
+          page: '/flow/done',
+        });
       await afterApprove(trx, task, instance, def.model, effects, bindings.get(instance.processKey));
     } else await escalate(trx, task, instance, element, effects);
     await sql`update wf_timer set result = ${timer.action} where id = ${timer.id}`.execute(trx);
@@ -152,9 +155,12 @@ async function remind(trx: Db, task: TaskRow, instance: InstanceRow, text: strin
   const people = peopleOf(task);
   const names = await Promise.all(people.map((u) => realname(trx, u)));
   await history(trx, instance, task, 'remind', `超过${text}未处理，已提醒${names.join('、')}`);
+  // Work still waiting for them: told like a task given (流程审批, 我的待办).
   for (const u of people)
-    effects.results.push({
+    effects.assigned.push({
       ...notice(instance, u, '审批超时提醒', task, text),
+      processKey: instance.processKey,
+      businessKey: instance.businessKey,
       content: `「${instance.title}」的「${task.name}」已等待超过${text}，请尽快处理。`,
     });
 }
@@ -182,8 +188,10 @@ async function escalate(
   for (const u of [...peopleOf(task), target]) effects.todo.add(u);
   for (const u of peopleOf(task))
     effects.results.push(notice(instance, u, `审批已超时升级给${name}`, task, timer.text));
-  effects.results.push({
+  effects.assigned.push({
     ...notice(instance, target, '超时升级待审批', task, timer.text),
+    processKey: instance.processKey,
+    businessKey: instance.businessKey,
     content: `「${instance.title}」的「${task.name}」已等待超过${timer.text}，已升级由您审批。`,
   });
 }

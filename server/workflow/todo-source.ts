@@ -1,6 +1,6 @@
 /**
  * Approval tasks in the one to-do list (server/todo/): to do - the tasks waiting for the person
- * (assignee or candidate); done - the tasks they completed. A row opens 我的待办.
+ * (assignee or candidate); done - the tasks they completed. A row opens 我的待办 (done: 我的已办).
  */
 import { sql } from 'kysely';
 import type { TodoSource, TodoState, TodoWho } from '../todo/source.js';
@@ -22,6 +22,7 @@ function select(state: TodoState, who: TodoWho) {
 export const WF_TASK_TODO: TodoSource = {
   kind: WF_TODO_KIND[0],
   statusDict: 'wf_task_status',
-  link: () => '/flow/todo',
+  // A waiting task is handled in 我的待办; a done one is looked at in 我的已办 (no 办理 there).
+  link: (_taskId, state) => (state === 'done' ? '/flow/done' : '/flow/todo'),
   select,
 };

@@ -9,6 +9,8 @@ import { newRowId } from '../entity/child-write.js';
 import type { EntityDeps } from '../entity/route-kit.js';
 import { EntityStore, type Caller, type Row } from '../entity/store.js';
 import type { TransitionEvent, TransitionHook, TransitionHooks } from '../entity/transition-hooks.js';
+import type { SaveHooks } from '../entity/save-hooks.js';
+import { orderMoved, orderSaved, subOrderSaved } from './assign-notices.js';
 
 export const DYNAMIC_ENTITY = 'workOrderDynamic';
 export const ORDER_ENTITY = 'workOrder';
@@ -68,6 +70,8 @@ const orderHook: TransitionHook = async (trx, event: TransitionEvent) => {
     toStatus: t.to,
     content: noteOf(event.input),
   });
+  // Back to 待接收 (重新派发, 重新打开): the person in charge is told, in this transaction.
+  await orderMoved(trx, event);
 };
 
 /** A sub-order finished: a dynamic on its order, naming the sub-order. */
@@ -85,4 +89,10 @@ const subHook: TransitionHook = async (trx, event: TransitionEvent) => {
 export const WORK_ORDER_HOOKS: TransitionHooks = new Map([
   [ORDER_ENTITY, orderHook],
   [SUB_ENTITY, subHook],
+]);
+
+/** The person in charge of an order and the handler of a sub-order told of their work (assign-notices.ts). */
+export const WORK_ORDER_SAVE_HOOKS: SaveHooks = new Map([
+  [ORDER_ENTITY, orderSaved],
+  [SUB_ENTITY, subOrderSaved],
 ]);

@@ -18,7 +18,7 @@ import { registerWorkOrderRoutes } from './routes.js';
 import { registerWorkOrderStatistics } from './statistics/routes.js';
 import { registerWorkOrderDetailsRoutes } from './details-routes.js';
 
-export { WORK_ORDER_HOOKS } from './dynamics.js';
+export { WORK_ORDER_HOOKS, WORK_ORDER_SAVE_HOOKS } from './dynamics.js';
 
 /**
  * Call inside the API plugin before registerEntityRoutes: the input rules, and the live to-do push

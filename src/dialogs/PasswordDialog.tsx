@@ -8,7 +8,8 @@ import {
   checkOldPassword,
 } from '../../runtime/model/validation/password';
 import { PASSWORD_DIALOG_WIDTH } from '../config';
-import { feedback } from '../feedback';
+import { guardedClose } from '../../runtime/render/form/close-guard';
+import { appFeedbackPort, feedback } from '../feedback';
 import { createClickGate, throttleClick } from '../http/throttle';
 import { session, updateUserInfo } from '../session/store';
 import { updatePassword } from '../shell/api';
@@ -80,10 +81,11 @@ export default function PasswordDialog({ expire, onClose }: Props): React.JSX.El
     }
   };
   const submit = throttleClick(() => void save(), gate);
+  const close = (event?: unknown) => guardedClose(appFeedbackPort, form.isFieldsTouched(), onClose, event);
 
   const footer = [
     !state.forced && (
-      <Button key="cancel" onClick={onClose}>
+      <Button key="cancel" onClick={() => close()}>
         取消
       </Button>
     ),
@@ -100,7 +102,7 @@ export default function PasswordDialog({ expire, onClose }: Props): React.JSX.El
       closable={!state.forced}
       keyboard={!state.forced}
       mask={{ closable: !state.forced }}
-      onCancel={onClose}
+      onCancel={close}
       footer={footer}
       className="password-dialog"
     >

@@ -82,18 +82,18 @@ export default function SettingDrawer({ onClose }: { onClose: () => void }): Rea
             style={{ width: 80 }}
           />
         </SettingRow>
-        <SettingRow label="固定 Header">
+        <SettingRow label="固定顶栏">
           <Switch
             size="small"
-            aria-label="固定 Header"
+            aria-label="固定顶栏"
             checked={p.fixedHeader}
             onChange={(on) => setPref('fixedHeader', on)}
           />
         </SettingRow>
-        <SettingRow label="下滑时隐藏 Header" hint={p.fixedHeader ? undefined : '固定 Header 时可配置'}>
+        <SettingRow label="下滑时隐藏顶栏" hint={p.fixedHeader ? undefined : '固定顶栏 时可配置'}>
           <Switch
             size="small"
-            aria-label="下滑时隐藏 Header"
+            aria-label="下滑时隐藏顶栏"
             disabled={!p.fixedHeader}
             checked={p.autoHideHeader}
             onChange={(on) => setPref('autoHideHeader', on)}

@@ -84,6 +84,19 @@ export function SideMenu({ entries, theme, mode = 'inline', collapsed = false, o
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collapsed]);
 
+  // A link inside a page (or a tab) that opens another menu entry's page: the menu follows, as
+  // for a click on the entry, opening that entry's submenu (one open at a time). A page outside
+  // the menu, or an entry at the top level, leaves the open submenu as the user left it.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const keys = ancestorKeys(entries, pathname);
+    if (keys.length === 0) return;
+    if (collapsed) cachedKeys.current = keys;
+    else setOpenKeys((open) => (keys.every((key) => open.includes(key)) ? open : keys));
+  }, [pathname, entries, collapsed]);
+
   const onOpenChange: MenuProps['onOpenChange'] = (keys) => {
     const opened = keys.find((key) => !openKeys.includes(key));
     if (!opened) return setOpenKeys(keys);

@@ -60,6 +60,15 @@ export default function NoticePanel(): React.JSX.Element {
   };
 
   const close = () => (noticeState.panelOpen = false);
+  // Esc closes the panel whatever has the focus or floats above it: antd hands Esc to the topmost
+  // layer only, and the bell's hover card or a tooltip in the panel (全部标注已读) would take it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.isComposing) noticeState.panelOpen = false;
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const open = (notice: Notice) => void openNoticeDetails(notice, tab, navigate, location.pathname);
   const list = (items: readonly Notice[] | undefined, read: boolean) =>
     items && items.length > 0 ? (
@@ -91,7 +100,8 @@ export default function NoticePanel(): React.JSX.Element {
     <Modal
       open
       title={PanelText.title}
-      width={640}
+      // Wide enough for the six categories on one line beside 全部标注已读.
+      width={720}
       onCancel={close}
       footer={
         <Button

@@ -8,7 +8,8 @@ import { handleTarget } from './open-notice';
 import { noticeState } from './store';
 
 export const ReminderText = {
-  title: 'notification message',
+  // The spec's literal 'notification message' read as English in a Chinese product (issue 33, item 11).
+  title: '消息提醒',
   close: '关闭',
   handle: '去处理',
   subject: '标题',

@@ -1,3 +1,4 @@
+import { announceRowsChanged, EVERY_LIST } from '../../runtime/render/data/live-lists';
 import { API_BASE } from '../config';
 import { fetchUnread, type Notice } from './api';
 import { NoticeSocket, socketUrl, type NoticePush } from './socket';
@@ -37,8 +38,17 @@ function stopPolling(): void {
   noticeState.polling = false;
 }
 
-/** A push: reload at once; a reminder addressed to this user opens the reminder modal. */
+/**
+ * A push: reload at once; a reminder addressed to this user opens the reminder modal. Rows changed
+ * reload the open lists of their entity; a to-do change or a notice to this user (an approval
+ * decided, work given) may change what any open list shows, so every open list reloads.
+ */
 async function onPush(push: NoticePush): Promise<void> {
+  if (push.cmd === 'rows') {
+    announceRowsChanged(push.msgId);
+    return;
+  }
+  if (push.cmd !== 'topic') announceRowsChanged(EVERY_LIST);
   if (push.cmd === 'todo') {
     noticeState.todoVersion += 1;
     return;

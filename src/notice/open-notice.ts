@@ -85,3 +85,9 @@ export function handleTarget(notice: Notice): string {
     ? `${WORK_ORDER_DETAILS_PATH}?id=${id}`
     : `${PROJECT_PAGE_PATH}?id=${id}`;
 }
+
+/** Whether a notice leads to an item: a reminder, or a record with an app page to open. */
+export function opensItem(notice: Notice): boolean {
+  if (notice.kind === 'urge') return true;
+  return notice.openType === 'url' && /^\/(?!\/)/.test(notice.openPage ?? '');
+}

@@ -4,11 +4,12 @@ export const NOTICE_HEARTBEAT_MS = 20_000;
 export const HEARTBEAT_TEXT = 'HeartBeat';
 
 /**
- * A push: cmd 'topic' (to everyone) or 'user' (to this user), with the notice's id and title; or
- * 'todo': this user's to-do lists changed (msgId: the work order), the workbench reloads.
+ * A push: cmd 'topic' (to everyone) or 'user' (to this user), with the notice's id and title;
+ * 'todo': this user's to-do lists changed (msgId: the work order), the workbench reloads; 'rows': an
+ * entity's rows changed (msgId: the entity), its open lists reload.
  */
 export interface NoticePush {
-  cmd: 'topic' | 'user' | 'todo';
+  cmd: 'topic' | 'user' | 'todo' | 'rows';
   msgId: string;
   msgTxt: string;
 }
@@ -17,8 +18,13 @@ export function parsePush(data: unknown): NoticePush | null {
   if (typeof data !== 'string' || data === HEARTBEAT_TEXT) return null;
   try {
     const value = JSON.parse(data) as Partial<NoticePush>;
-    if (value.cmd !== 'topic' && value.cmd !== 'user' && value.cmd !== 'todo') return null;
-    return { cmd: value.cmd, msgId: String(value.msgId ?? ''), msgTxt: String(value.msgTxt ?? '') };
+    const cmds: readonly unknown[] = ['topic', 'user', 'todo', 'rows'];
+    if (!cmds.includes(value.cmd)) return null;
+    return {
+      cmd: value.cmd as NoticePush['cmd'],
+      msgId: String(value.msgId ?? ''),
+      msgTxt: String(value.msgTxt ?? ''),
+    };
   } catch {
     return null;
   }

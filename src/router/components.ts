@@ -61,16 +61,26 @@ const cache = new Map<string, ComponentType<ScreenProps>>();
 
 /**
  * 'declared/<entity>': the screen runtime/render interprets from schemas/<area>/<entity>.json;
- * 'declared/<entity>?type=1' adds fixed list parameters (one list's declared scopes per menu entry).
+ * 'declared/<entity>?type=1' adds fixed list parameters (one list's declared scopes per menu entry);
+ * 'declared/<entity>/detail' is one record's page, opened with `?id=` (任务详情).
  */
 const DECLARED_PREFIX = 'declared/';
+const DETAIL_SUFFIX = '/detail';
 function declaredScreen(key: string): ScreenLoader {
-  const [entity, query = ''] = key.split('?', 2);
+  const [name, query = ''] = key.split('?', 2);
+  const detail = name.endsWith(DETAIL_SUFFIX);
+  const entity = detail ? name.slice(0, -DETAIL_SUFFIX.length) : name;
   const params = Object.fromEntries(new URLSearchParams(query));
   return async () => {
     const [render, runtime] = await Promise.all([import('../../runtime/render'), appRuntime()]);
     const Screen = (props: ScreenProps) =>
-      createElement(render.DeclaredScreen, { runtime, entity, title: props.title, params });
+      createElement(render.DeclaredScreen, {
+        runtime,
+        entity,
+        title: props.title,
+        params,
+        ...(detail && { page: 'detail' as const }),
+      });
     return { default: Screen };
   };
 }

@@ -77,16 +77,29 @@ export function createAppRouter() {
             element: <BasicLayout />,
             children: [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              // Result pages open inside the shell, as a tab like any page.
+              // The result pages (success, error) open inside the shell, as a tab like any page.
               {
                 path: '/result/success',
                 lazy: page(() => import('../../screens/result/Success')),
                 handle: title('成功'),
               },
               {
-                path: '/result/fail',
+                path: '/result/error',
                 lazy: page(() => import('../../screens/result/Error')),
                 handle: title('失败'),
+              },
+            ],
+          },
+          {
+            // The spec's test area: /test opens its child, home. Standalone like the exception pages.
+            path: '/test',
+            element: <BlankLayout />,
+            children: [
+              { index: true, element: <Navigate to="/test/home" replace /> },
+              {
+                path: 'home',
+                lazy: page(() => import('../../screens/test/TestHome')),
+                handle: title('测试区'),
               },
             ],
           },

@@ -1,7 +1,7 @@
 import { zonedNow } from '../../runtime/model/declaration/defaults';
 import type { Runtime } from '../../runtime/render';
 import { APP_TIME_ZONE } from '../config';
-import { feedback, openDialog } from '../feedback';
+import { appFeedbackPort } from '../feedback';
 import { deleteAction, getAction, postAction, putAction } from '../http/client';
 import { StorageKeys } from '../session/keys';
 import { localStore } from '../session/storage';
@@ -28,10 +28,7 @@ export function appRuntime(): Promise<Runtime> {
       })),
       http: { get: getAction, post: postAction, put: putAction, delete: deleteAction },
       // The app's messages and dialogs: themed, in zh_CN, loaded on first use.
-      feedback: {
-        message: (level, text) => feedback().message[level](text),
-        dialog: (kind, props) => void openDialog(kind, props),
-      },
+      feedback: appFeedbackPort,
       navigate: appNavigate,
       session: {
         auth: () => session.auth,

@@ -54,8 +54,8 @@ describe('a user with no role', () => {
     await menu.getByText('工作台').first().waitFor();
     // 每日工作 → 工作台, nothing else: their own to-dos, notices and messages.
     await expect.poll(() => menu.innerText()).toMatch(/^\s*每日工作\s+工作台\s*$/);
-    // The workbench itself: their own figures (none yet), no failure shown.
-    await page.getByText('我的待办').first().waitFor();
+    // The workbench itself says there is nothing for them yet (issue 33), no failure shown.
+    await page.getByText('您还没有可用的功能').waitFor();
     await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     expect(await page.locator('.ant-message-error, .ant-notification-notice-error').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('access-no-role.png') });

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, screenshotPath, startHarness, type Harness } from './harness';
-import { adminPage, apiCall, spaced } from './render-list-helpers';
+import { adminPage, apiCall, closeForm, spaced } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -90,10 +90,7 @@ describe('what the screens do', () => {
     const form = page.getByRole('dialog', { name: '编辑' });
     await expect.poll(() => form.getByLabel('数据源名称').inputValue()).toBe('未启动的数据库');
     expect(await form.getByLabel('密码').inputValue()).toBe('');
-    await form
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
+    await closeForm(form);
   });
 
   it('系统配置: a value that does not fit its type is refused with the reason', async () => {
@@ -106,10 +103,7 @@ describe('what the screens do', () => {
     await form.getByRole('button', { name: spaced('确定') }).click();
     // The form keeps the dialog open and says the server's reason above its fields.
     await form.getByText('配置值必须是数字').waitFor();
-    await form
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
+    await closeForm(form);
   });
 
   it('图标: searching and clicking copies the icon’s name', async () => {

@@ -100,7 +100,7 @@ describe('日志管理', () => {
         },
         { timeout: 15_000 },
       )
-      .toMatch(/在线用户-强制退出[\s\S]*admin/);
+      .toMatch(/在线用户-强制退出[\s\S]*管理员/); // 操作人 by real name (issue 33, item 6)
     expect(
       await admin
         .locator('.zj-list')

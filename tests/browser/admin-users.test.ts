@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, screenshotPath, startHarness, submitAccountForm, type Harness } from './harness';
-import { adminPage, confirmOk, spaced } from './render-list-helpers';
+import { adminPage, closeForm, confirmOk, spaced } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -79,11 +79,7 @@ describe('用户管理', () => {
     await expect.poll(() => form.getByLabel('用户账号').inputValue()).toBe('xiaoming');
     expect(await form.getByLabel('用户账号').isDisabled()).toBe(true);
     expect(await form.getByLabel('登录密码').count()).toBe(0);
-    await form
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
-    await form.waitFor({ state: 'detached' });
+    await closeForm(form);
   });
 
   it('密码 asks a new password in a form; the user must then set a personal one', async () => {

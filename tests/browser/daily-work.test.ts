@@ -2,14 +2,23 @@
  * Daily work, weekly reports and the work board in the browser (docs/modules/daily-work.md): the
  * manager zhangwei assigns department work to chenjing in 部门工作; it arrives on her open
  * workbench's 待办 without a reload; she opens 日常工作 and finishes it; she fills and submits this
- * week's report (the week picker, an item in the 工作事项 grid, the computed total); zhangwei's
+ * week's report (the week opens on this week, an item in the 工作事项 grid on one of her own projects,
+ * every column labelled, the computed total); zhangwei's
  * 团队周报 shows who of the team has not submitted, 工作看板 the counts by department and 统计工作
  * those per person.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotPath, signInFast, startHarness, STAFF_PASSWORD, type Harness } from './harness';
-import { apiCall, spaced } from './render-list-helpers';
+import {
+  ADMIN_PASSWORD,
+  screenshotPath,
+  signInFast,
+  startHarness,
+  STAFF_PASSWORD,
+  type Harness,
+} from './harness';
+import { addRows, apiCall, spaced } from './render-list-helpers';
+import { isoWeekOf } from '../../runtime/model/declaration/defaults';
 
 let h: Harness;
 let mgr: Page;
@@ -66,11 +75,44 @@ async function seedTeamWork(): Promise<void> {
   }
 }
 
+/**
+ * Projects for the report's 项目 pick: two chenjing is in (as manager, as a member) and one she is
+ * not; the pick offers only hers (the my_project dictionary, scoped by the server).
+ */
+async function seedProjects(): Promise<void> {
+  const admin = await h.newPage();
+  await signInFast(admin, h.baseUrl, { username: 'admin', password: ADMIN_PASSWORD, tenantId: 1 });
+  await addRows(admin, '/sys/customer', [{ name: '华东国际会展中心', code: 'HDGJ', level: 'M' }]);
+  const customers = await apiCall<{ records: { id: string }[] }>(
+    admin,
+    'GET',
+    '/sys/customer/list?code=HDGJ',
+  );
+  const customerId = customers.result.records[0]!.id;
+  const project = (name: string, code: string, manager: string, members: string) => ({
+    name,
+    code,
+    customerId,
+    category: '1',
+    manager,
+    members,
+    planStart: day(-30),
+    planEnd: day(60),
+  });
+  await addRows(admin, '/sys/project', [
+    project('接待系统升级', 'JD-SJ', 'chenjing', 'majun'),
+    project('智慧展厅建设', 'ZH-ZT', 'yangqiang', 'majun,chenjing'),
+    project('会议系统改造', 'HY-GZ', 'yangqiang', 'zhaolei'),
+  ]);
+  await admin.close();
+}
+
 beforeAll(async () => {
   h = await startHarness();
   mgr = await person('zhangwei');
   staff = await person('chenjing');
   await seedTeamWork();
+  await seedProjects();
 });
 afterAll(async () => {
   await h?.close();
@@ -141,6 +183,8 @@ describe('weekly reports and the board', () => {
       .getByRole('button', { name: spaced('新增') })
       .click();
     const d = dialog(staff, '新增');
+    // The form opens on this week (the field's default #{week}), shown with its dates.
+    await expect.poll(() => d.getByLabel('周次').inputValue()).toContain(isoWeekOf(day(0)));
     await d.getByLabel('周次').click();
     await staff.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').hover();
     await staff.screenshot({ path: screenshotPath('daily-work-weekly-week.png') });
@@ -154,7 +198,31 @@ describe('weekly reports and the board', () => {
     await grid.locator('.tabulator').waitFor();
     await grid.getByRole('button', { name: spaced('新增') }).click();
     await expect.poll(() => gridRows(grid).count()).toBe(1);
-    await typeCell(staff, cell(grid, 0, 'projectName'), '接待系统升级');
+    // Every column of the grid is labelled and reaches the grid's edge: no empty band after the last.
+    const headers = await grid.locator('.tabulator-col').evaluateAll((cols) =>
+      cols.map((c) => ({
+        field: c.getAttribute('tabulator-field'),
+        title: (c as HTMLElement).innerText.trim(),
+        right: c.getBoundingClientRect().right,
+      })),
+    );
+    expect(headers.filter((c) => !c.field?.startsWith('__')).map((c) => c.title)).toEqual([
+      '项目',
+      '进度(%)',
+      '用时(小时)',
+      '本周工作',
+      '下周计划',
+    ]);
+    const edge = await grid.locator('.tabulator-header').evaluate((e) => e.getBoundingClientRect().right);
+    expect(edge - Math.max(...headers.map((c) => c.right))).toBeLessThan(2);
+    // 项目 is a pick of her own projects (manager or member), not free text nor everyone's.
+    await cell(grid, 0, 'projectName').click();
+    const pick = cell(grid, 0, 'projectName').locator('select.zj-grid-editor');
+    await expect
+      .poll(async () => (await pick.locator('option').allInnerTexts()).filter((t) => t.trim() !== '').sort())
+      .toEqual(['智慧展厅建设', '接待系统升级'].sort());
+    await pick.selectOption('接待系统升级');
+    await expect.poll(() => cell(grid, 0, 'projectName').innerText()).toBe('接待系统升级');
     await typeCell(staff, cell(grid, 0, 'progress'), '70');
     await typeCell(staff, cell(grid, 0, 'hours'), '32');
     await typeCell(staff, cell(grid, 0, 'thisWeek'), '完成接口联调与测试');

@@ -16,6 +16,8 @@ import type { Declaration } from '../../runtime/model/declaration/types';
 import { entityNameOf } from '../../runtime/render/declarations';
 import { screenshotPath, type Harness } from './harness';
 import { apiCall, spaced } from './render-list-helpers';
+import { coveredColumns, latinWords } from './list-visible-text';
+import { unreadableCells } from './readable-text';
 
 interface MenuNode {
   path: string;
@@ -103,6 +105,17 @@ export async function checkDeclaredLists(
       .locator('.zj-list .ant-spin-spinning')
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
+    // Issue 33: people by name and records by title or number in every cell (readable-text.ts).
+    problems.push(...(await unreadableCells(page, screen.title, '.zj-list .ant-table')));
+    // Issue 33: no English in the interface, no column under the fixed 操作 at 1440 and 1280 px.
+    problems.push(...(await latinWords(page, screen.title, '.zj-list')));
+    problems.push(...(await coveredColumns(page, screen.title, '.zj-list .ant-table')));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.zj-list')?.getBoundingClientRect().width ?? 0))
+      .toBeLessThan(1280);
+    problems.push(...(await coveredColumns(page, screen.title, '.zj-list .ant-table')));
+    await page.setViewportSize({ width: 1440, height: 900 });
     const toolbar = page.locator('.zj-list__toolbar');
     for (const [action, label] of BUTTONS) {
       // The built-in button itself (an icon's name, then the label), not a declared 导入定义.

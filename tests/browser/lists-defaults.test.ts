@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, screenshotPath, startHarness, type Harness } from './harness';
 import { checkDeclaredLists } from './lists-defaults-check';
-import { adminPage, spaced } from './render-list-helpers';
+import { adminPage, closeForm, spaced } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -69,10 +69,7 @@ describe('what a new user saw (issue 9)', () => {
       .poll(() => dialog.locator('.ant-form-item-explain-error').first().innerText())
       .toBe('请输入正确手机号');
     await page.screenshot({ path: screenshotPath('form-first-error.png') });
-    await dialog
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
+    await closeForm(dialog);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

@@ -131,7 +131,8 @@ describe('OA mail between two signed-in people', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('11月30日 上午 江南文旅集团来访，展厅讲解 40 分钟。'),
     });
-    await d.locator('.ant-upload-list-item', { hasText: '接待安排' }).waitFor();
+    // The uploading entry fades out while the stored one (under the same name) appears: the done one.
+    await d.locator('.ant-upload-list-item-done', { hasText: '接待安排' }).waitFor();
     await expect.poll(() => item(d, '收件人').locator('input').inputValue()).toBe('陈静');
     expect(await item(d, '收件部门').locator('input').inputValue()).toBe('会务组');
     expect(await item(d, '抄送').locator('input').inputValue()).toBe('杨强');

@@ -169,7 +169,7 @@ describe('notices between two signed-in users', () => {
     await panel.waitFor({ state: 'hidden' });
   });
 
-  it('a reminder pops the notification message modal, and 去处理 opens the work order', async () => {
+  it('a reminder pops the 消息提醒 modal, and 去处理 opens the work order', async () => {
     const memberId = (
       await h.server.database.db
         .selectFrom('sysUser')
@@ -185,7 +185,7 @@ describe('notices between two signed-in users', () => {
       appId: 'WO-2026-001',
     });
     expect(urged.success, urged.message).toBe(true);
-    const modal = member.getByRole('dialog', { name: 'notification message' });
+    const modal = member.getByRole('dialog', { name: '消息提醒' });
     await modal.waitFor();
     await modal.getByText('请尽快处理接待工单').waitFor();
     await modal.getByText('催办人').waitFor();

@@ -140,7 +140,7 @@ describe('per-project rights and urging a stage', () => {
     await dialog.getByRole('button', { name: /催\s*办/ }).click();
     await toast(mgr, '催办成功').waitFor();
 
-    const reminder = member.getByRole('dialog', { name: 'notification message' });
+    const reminder = member.getByRole('dialog', { name: '消息提醒' });
     await reminder.waitFor({ timeout: 20_000 });
     await reminder.getByText(`项目阶段催办：${PROJECT}（立项）`).waitFor();
     await reminder.getByText('请本周五前提交立项申请书').waitFor();

@@ -85,7 +85,7 @@ async function seedProjects(): Promise<void> {
   );
   for (const name of ['会展中心智慧展厅', '港口企业展厅']) {
     const id = list.result.records.find((r) => r.name === name)!.id;
-    expect((await apiCall(mgr, 'PUT', '/sys/project/startProject', { id })).message).toBe('启动成功!');
+    expect((await apiCall(mgr, 'PUT', '/sys/project/startProject', { id })).message).toBe('已启动！');
   }
 }
 
@@ -151,7 +151,7 @@ describe('a project from creation to the recycle bin', () => {
     await dialog(mgr, '启动项目')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast(mgr, '启动成功!').waitFor();
+    await toast(mgr, '已启动！').waitFor();
     await expect.poll(() => mgr.locator('.zj-project-page__status').innerText()).toBe('进行中');
   });
 
@@ -179,17 +179,15 @@ describe('a project from creation to the recycle bin', () => {
     await flow.getByLabel('流转说明').fill('请评估无障碍路线的实现方式');
     await mgr.screenshot({ path: screenshotPath('project-circulation.png') });
     await flow.getByRole('button', { name: spaced('确定') }).click();
-    await toast(mgr, '流转成功!').waitFor();
+    await toast(mgr, '流转成功！').waitFor();
     await expect.poll(() => demand.innerText()).toMatch(/马军[\s\S]*流转中/);
     await mgr.screenshot({ path: screenshotPath('project-page.png') });
 
-    // The member: the reminder at once, the item on the workbench, the demand on the project page.
-    const reminder = member.getByRole('dialog', { name: 'notification message' });
-    await reminder.getByText(`需求流转：${DEMAND}`).waitFor({ timeout: 20_000 });
-    await reminder
-      .getByRole('button', { name: /关\s*闭|Close/ })
-      .first()
-      .click();
+    // The member: told at once in the bell (项目管理, issue 33), the item on the workbench, the demand
+    // on the project page.
+    await member.locator('.shell-header__bell').hover();
+    await member.locator('.notice-popover').getByText(`需求流转：${DEMAND}`).waitFor({ timeout: 20_000 });
+    await member.mouse.move(10, 500);
     const todo = member.locator('.todo-panel .todo-row', { hasText: DEMAND });
     await todo.waitFor();
     await member.screenshot({ path: screenshotPath('project-workbench.png') });
@@ -202,7 +200,7 @@ describe('a project from creation to the recycle bin', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast(member, '关闭成功!').waitFor();
+    await toast(member, '已关闭！').waitFor();
     await expect.poll(() => mine.innerText()).toContain('已关闭');
     await mine.getByRole('button', { name: '流转记录' }).click();
     const history = dialog(member, '流转记录');
@@ -233,8 +231,8 @@ describe('a project from creation to the recycle bin', () => {
   it('the project is suspended, closed, deleted and restored', async () => {
     await mgr.reload();
     for (const [move, title, done, status] of [
-      ['suspend', '暂停项目', '暂停成功!', '已暂停'],
-      ['close', '关闭项目', '关闭成功!', '已关闭'],
+      ['suspend', '暂停项目', '已暂停！', '已暂停'],
+      ['close', '关闭项目', '已关闭！', '已关闭'],
     ] as const) {
       await mgr.locator(`.zj-project-page .zj-transition--${move}`).click();
       await dialog(mgr, title)
@@ -252,7 +250,7 @@ describe('a project from creation to the recycle bin', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast(mgr, '删除成功!').waitFor();
+    await toast(mgr, '删除成功！').waitFor();
     await listed.waitFor({ state: 'detached' });
 
     await mgr.goto(`${h.baseUrl}/project/deletedList`);
@@ -265,7 +263,7 @@ describe('a project from creation to the recycle bin', () => {
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast(mgr, '恢复成功!').waitFor();
+    await toast(mgr, '恢复成功！').waitFor();
     await deleted.waitFor({ state: 'detached' });
     await mgr.goto(`${h.baseUrl}/project/list`);
     await row(mgr, PROJECT).waitFor();

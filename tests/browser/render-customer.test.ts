@@ -18,6 +18,7 @@ import {
   type Harness,
   WEB_DIR,
 } from './harness';
+import { closeForm } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -116,11 +117,7 @@ describe('declared customer list (admin)', () => {
     await dialog
       .locator('.ant-form-item-explain-error', { hasText: '客户编码：该值不可用，系统中已存在！' })
       .waitFor();
-    await dialog
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
-    await dialog.waitFor({ state: 'detached' });
+    await closeForm(dialog);
   });
 
   it('lists, queries by name and sorts (render-list.png)', async () => {
@@ -194,7 +191,7 @@ describe('declared customer list (admin)', () => {
     await expect.poll(() => name.inputValue()).toBe('西南物流');
     await name.fill('西南物流集团');
     await dialog.getByRole('button', { name: spaced('确定') }).click();
-    await toast('编辑成功!').waitFor();
+    await toast('编辑成功！').waitFor();
     await row('西南物流集团').waitFor();
   });
 
@@ -204,7 +201,7 @@ describe('declared customer list (admin)', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast('删除成功!').waitFor();
+    await toast('删除成功！').waitFor();
     await row('C003').waitFor({ state: 'detached' });
   });
 
@@ -217,7 +214,7 @@ describe('declared customer list (admin)', () => {
     await confirm.locator('.ant-modal-confirm-title', { hasText: '确认删除' }).waitFor();
     await confirm.getByText('是否删除选中数据?').waitFor();
     await confirm.getByRole('button', { name: spaced('确定') }).click();
-    await toast('批量删除成功!').waitFor();
+    await toast('批量删除成功！').waitFor();
     await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     expect(errorsOf(page)).toEqual([]);
   });

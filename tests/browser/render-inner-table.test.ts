@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissNotifications, errorsOf, screenshotPath, startHarness, type Harness } from './harness';
-import { adminPage, apiCall, spaced } from './render-list-helpers';
+import { adminPage, apiCall, closeForm, spaced } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -84,11 +84,7 @@ describe('declared dictionary screen (admin)', () => {
     await dialog.getByLabel('数据值').fill('1');
     await save(dialog);
     await dialog.getByText('数据库中已存在该记录').waitFor();
-    await dialog
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
-    await dialog.waitFor({ state: 'detached' });
+    await closeForm(dialog);
 
     await items().getByRole('button', { name: '新增' }).click();
     dialog = page.getByRole('dialog', { name: '新增' });

@@ -1,5 +1,5 @@
 /** Shared steps of the declared-list browser tests (query builder, import / export, transitions). */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, signIn, type Harness } from './harness';
 
 /** A new page signed in as admin in the demonstration tenant (15 s per step: the machine is shared). */
@@ -98,4 +98,37 @@ export async function confirmOk(page: Page, text: string): Promise<void> {
     if (closed) return;
   }
   await confirm.waitFor({ state: 'detached' });
+}
+
+/**
+ * The frames an open dialog draws (issue 33, item 10): how many .ant-modal are open, and whether the
+ * .ant-modal itself paints (a background or padding on it is a second, empty frame around the
+ * dialog's real box, .ant-modal-container).
+ */
+export async function dialogFrames(page: Page): Promise<{ modals: number; outerPainted: boolean }> {
+  return page.evaluate(`(() => {
+    const modals = [...document.querySelectorAll('.ant-modal')].filter((m) => m.getClientRects().length > 0);
+    const painted = modals.some((m) => {
+      const style = getComputedStyle(m);
+      const clear = style.backgroundColor === 'rgba(0, 0, 0, 0)' || style.backgroundColor === 'transparent';
+      return !clear || parseFloat(style.paddingTop) > 0 || parseFloat(style.paddingLeft) > 0;
+    });
+    return { modals: modals.length, outerPainted: painted };
+  })()`);
+}
+
+/**
+ * Closes a form dialog with its 关闭 button; a form holding changes asks 确定放弃未保存的修改吗?
+ * first (issue 33), answered with 确定. Waits until the dialog is gone.
+ */
+export async function closeForm(dialog: Locator): Promise<void> {
+  const page = dialog.page();
+  await dialog
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: spaced('关闭') })
+    .click();
+  const ask = page.locator('.ant-modal-confirm', { hasText: '确定放弃未保存的修改吗?' });
+  await Promise.race([dialog.waitFor({ state: 'detached' }), ask.waitFor()]);
+  if (await ask.count()) await ask.getByRole('button', { name: spaced('确定') }).click();
+  await dialog.waitFor({ state: 'detached' });
 }

@@ -59,7 +59,7 @@ describe('scene transitions (admin)', () => {
     );
     await confirmPopup('确定启用该场景吗?');
     expect(new URL((await changed).url()).searchParams.get('id')).toBeTruthy();
-    await toast('启用成功!').waitFor();
+    await toast('已启用！').waitFor();
     await expect.poll(() => row('S001').innerText()).toContain('已启用');
     await row('S001').getByRole('button', { name: '停用' }).waitFor();
     expect(await row('S001').getByRole('button', { name: '启用' }).count()).toBe(0);
@@ -71,7 +71,7 @@ describe('scene transitions (admin)', () => {
   it('停用 brings the scene back', async () => {
     await row('S001').getByRole('button', { name: '停用' }).click();
     await confirmPopup('确定停用该场景吗?');
-    await toast('停用成功!').waitFor();
+    await toast('已停用！').waitFor();
     await expect.poll(() => row('S001').innerText()).toContain('未启用');
     await row('S001').getByRole('button', { name: '启用' }).waitFor();
     expect(await row('S001').getByRole('button', { name: '停用' }).count()).toBe(0);

@@ -1,12 +1,14 @@
 /**
  * The picker, upload and editor widgets on the declared customer form (schemas/system/customer.json):
- * each is used, the row is saved, and the detail shows what was chosen. Also the spec's messages
+ * each is used, the row is saved, and the detail shows what was chosen (an uploaded file by the name
+ * it was uploaded with, and downloaded under it). Also the spec's messages
  * (请上传图片, 未知的操作, 请选择一条记录) and the rich-text paste sanitising.
  */
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, errorsOf, screenshotPath, signInFast, startHarness, type Harness } from './harness';
+import { closeForm } from './render-list-helpers';
 
 let h: Harness;
 let page: Page;
@@ -180,15 +182,17 @@ describe('form widgets on the customer form', () => {
 
     const files = form.locator('.ant-form-item', { hasText: '附件' }).locator('input[type=file]');
     await files.setInputFiles({
-      name: 'contract.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%%EOF'),
+      name: '维修记录.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('三号楼空调风机轴承磨损，已更换。'),
     });
-    // The stored file's entry (the uploading one may still be fading out beside it).
-    await form
+    // The stored file's entry (the uploading one may still be fading out beside it), under the name
+    // it was uploaded with, not its random stored name (issue 33, item 3).
+    const stored = form
       .locator('.ant-form-item', { hasText: '附件' })
-      .locator('.ant-upload-list-item-done .ant-upload-list-item-name')
-      .waitFor();
+      .locator('.ant-upload-list-item-done .ant-upload-list-item-name');
+    await stored.waitFor();
+    expect(await stored.innerText()).toBe('维修记录.txt');
   });
 
   it('edits rich text and sanitises pasted HTML', async () => {
@@ -231,6 +235,9 @@ describe('form widgets on the customer form', () => {
 
   it('saves, and the detail shows the chosen values', async () => {
     await save(form);
+    // A fresh page: the file names below come from the server, not from the upload just made.
+    await page.reload();
+    await page.locator('.zj-list').waitFor();
     await row('W001').getByRole('button', { name: '详情' }).click();
     const detail = page.getByRole('dialog', { name: '详细信息' });
     const cell = (label: string) =>
@@ -248,7 +255,17 @@ describe('form widgets on the customer form', () => {
     expect(await cell('标志图片').locator('img').first().getAttribute('src')).toMatch(
       /^\/api\/sys\/common\/static\/customer\/\d+_[0-9a-f]{16}\.png$/,
     );
-    expect(await cell('附件').locator('a').innerText()).toMatch(/^\d+_[0-9a-f]{16}\.pdf$/);
+    // The file by the name it was uploaded with, and downloaded under it (RFC 5987 for Chinese);
+    // the stored name stays random.
+    const link = cell('附件').locator('a');
+    await expect.poll(() => link.innerText()).toBe('维修记录.txt');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/api\/sys\/common\/static\/customer\/\d+_[0-9a-f]{16}\.txt$/);
+    const download = await fetch(`${h.baseUrl}${href}`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="____.txt"; filename*=UTF-8''${encodeURIComponent('维修记录.txt')}`,
+    );
+    expect(await download.text()).toBe('三号楼空调风机轴承磨损，已更换。');
     await cell('客户简介')
       .locator('.zj-rich-text b, .zj-rich-text strong')
       .filter({ hasText: '年度签约' })
@@ -268,11 +285,13 @@ describe('form widgets on the customer form', () => {
     await expect.poll(() => edit.getByLabel('联系人职务').inputValue()).toBe('项目经理');
     await edit.getByText('北京市 / 北京市 / 海淀区').filter({ visible: true }).waitFor();
     expect(await edit.locator('.zj-image-item').count()).toBe(2);
+    await expect
+      .poll(() =>
+        edit.locator('.ant-form-item', { hasText: '附件' }).locator('.ant-upload-list-item-name').innerText(),
+      )
+      .toBe('维修记录.txt');
     expect(await edit.getByRole('textbox', { name: '客户简介' }).innerHTML()).toContain('年度签约');
-    await edit
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
+    await closeForm(edit);
     // Chrome reports an inline handler it refused when even an inert parser (DOMPurify's) meets
     // one; the handler never ran (__pwned above stayed unset). Anything else is a real error.
     const blockedHandler = /^Executing inline event handler violates the following Content Security Policy/;

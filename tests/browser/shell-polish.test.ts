@@ -180,7 +180,7 @@ describe('shell polish, WeChat not configured', () => {
     await drawer.waitFor({ state: 'hidden' });
     // With a list open inside the drawer, Esc closes the list first.
     await userMenu(page, '系统设置');
-    await drawer.getByRole('switch', { name: '固定 Header' }).click();
+    await drawer.getByRole('switch', { name: '固定顶栏' }).click();
     await drawer.getByRole('radio', { name: '顶部栏导航' }).click();
     await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
     await page.locator('.ant-select-item-option', { hasText: '流式' }).waitFor();

@@ -162,7 +162,7 @@ describe('multipage tabs', () => {
     await signInFast(page, h.baseUrl, {
       username: 'zhangwei',
       password: STAFF_PASSWORD,
-      target: '/result/fail',
+      target: '/result/error',
     });
     await page.getByText('提交失败').waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['工作台', '失败']);

@@ -81,7 +81,7 @@ describe('theme drawer', () => {
     await drawer.getByRole('switch', { name: '色弱模式' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('color-weak'))).toBe(true);
     await drawer.getByRole('switch', { name: '色弱模式' }).click();
-    await drawer.getByRole('switch', { name: '固定 Header' }).click();
+    await drawer.getByRole('switch', { name: '固定顶栏' }).click();
     await closeSettings(page);
     expect(await page.locator('.shell-sider').count()).toBe(0);
     await snapshot(page, 'shell-topmenu.png');
@@ -112,7 +112,7 @@ describe('theme drawer', () => {
     const page = await h.newPage({ shared: true });
     await signIn(page);
     const drawer = await openSettings(page);
-    await drawer.getByRole('switch', { name: '下滑时隐藏 Header' }).click();
+    await drawer.getByRole('switch', { name: '下滑时隐藏顶栏' }).click();
     await closeSettings(page);
     await page.evaluate(() => {
       document.querySelector<HTMLElement>('.shell-content')!.style.minHeight = '3000px';
@@ -136,9 +136,9 @@ describe('theme drawer', () => {
     await closeSettings(page);
     expect(await tabBar(page).count()).toBe(0);
     await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
-    await page.getByText('功能建设中').waitFor();
+    await page.locator('.zj-list').waitFor();
     await page.reload();
-    await page.getByText('功能建设中').waitFor();
+    await page.locator('.zj-list').waitFor();
     expect(await tabBar(page).count()).toBe(0);
     expect((await stored(page, 'DEFAULT_MULTI_PAGE'))?.value).toBe(false);
   });
@@ -164,7 +164,7 @@ describe('devices', () => {
     await page.screenshot({ path: screenshotPath('shell-mobile-menu.png') });
     await openFromMenu(page, '项目计划', '项目任务', '/plan/task');
     await drawer.waitFor({ state: 'hidden' });
-    await page.getByText('功能建设中').waitFor();
+    await page.locator('.zj-list').waitFor();
   });
 
   it('tablets collapse the side menu to 80px; a desktop opens it', async () => {

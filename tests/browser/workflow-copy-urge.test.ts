@@ -133,7 +133,7 @@ describe('抄送 and 催办', () => {
     await toast(staff, '已催办张伟').waitFor();
     await d.waitFor({ state: 'detached' });
 
-    const reminder = dialog(mgr, 'notification message');
+    const reminder = dialog(mgr, '消息提醒');
     await reminder.waitFor({ timeout: 20_000 });
     const text = await reminder.innerText();
     expect(text).toContain(`流程催办：${TITLE}`);

@@ -14,7 +14,7 @@ import {
   STAFF_PASSWORD,
   type Harness,
 } from './harness';
-import { apiCall, spaced } from './render-list-helpers';
+import { apiCall, closeForm, dialogFrames, spaced } from './render-list-helpers';
 
 let h: Harness;
 let staff: Page;
@@ -205,17 +205,15 @@ describe('return, resubmit and the approval form', () => {
     await picker.waitFor({ state: 'detached' });
     await hand.getByRole('button', { name: spaced('确定') }).click();
     await mgr.getByText('不能转办给自己').first().waitFor();
-    await hand
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: spaced('关闭') })
-      .click();
-    await hand.waitFor({ state: 'detached' });
+    await closeForm(hand);
 
     await task.getByText('办理').click();
     const panel = mgr.getByTestId('flow-approve');
     await panel.waitFor();
     await expect.poll(() => panel.innerText()).toContain('办理房屋过户');
     expect(await panel.locator('input').count()).toBe(0);
+    // One dialog with the form in it, not a dialog inside an empty outer frame (issue 33, item 10).
+    expect(await dialogFrames(mgr)).toEqual({ modals: 1, outerPainted: false });
     await mgr.screenshot({ path: screenshotPath('workflow-approve.png') });
     await panel.getByRole('button', { name: spaced('同意') }).click();
     await toast(mgr, '审批成功').waitFor();

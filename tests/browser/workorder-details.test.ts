@@ -1,7 +1,8 @@
 /**
  * 工单详情 (docs/modules/workorder.md, "Details page"): the admin launches an order for zhaolei with a
  * participant and an attachment; zhaolei opens it by its address, sees the header, content and
- * sub-orders, accepts it with a note (the timeline grows), adds a note with a file and a sub-order he
+ * sub-orders, accepts it with a note (the timeline grows), adds a note with a file (shown and
+ * downloaded by the name it was uploaded with, 维修记录.txt) and a sub-order he
  * then finishes; the launcher sees his own actions (关闭, 撤回, 催办) but not 接收, an overdue order
  * marked 已逾期, and his 催办 reaches zhaolei; a closed order has no 添加动态 box; an unknown id says so.
  */
@@ -166,9 +167,10 @@ describe('work-order details', () => {
     expect(facts).not.toContain('已逾期');
     // The content, cleaned, with its attachment as a download link.
     await user.locator('.wo-details__content strong', { hasText: '明显异响' }).waitFor();
-    expect(await user.locator('.wo-details__content a[href*="/sys/common/static/workOrder/"]').count()).toBe(
-      1,
-    );
+    const attachment = user.locator('.wo-details__content a[href*="/sys/common/static/workOrder/"]');
+    expect(await attachment.count()).toBe(1);
+    // Shown by the name it was uploaded with, not its random stored name (issue 33, item 3).
+    await expect.poll(() => attachment.innerText()).toBe('报修单.pdf');
     // The sub-order table: the declared columns, and 新增 for the person in charge.
     const sub = user.locator('.wo-details__subs .ant-table-row', { hasText: '联系厂家确认配件' });
     await expect.poll(() => sub.innerText()).toMatch(/黄敏[\s\S]*待处理/);
@@ -188,7 +190,7 @@ describe('work-order details', () => {
     await confirm.getByText('确定接收该工单吗?').waitFor();
     await confirm.getByLabel('处理意见').fill('今天下午带配件上门');
     await confirm.getByRole('button', { name: spaced('确定') }).click();
-    await toast(user, '接收成功!').waitFor();
+    await toast(user, '已接收！').waitFor();
     await expect.poll(() => statusTag(user).innerText()).toBe('处理中');
     await action(user, 'finish').waitFor();
     await expect.poll(() => entries(user).count()).toBe(2);
@@ -202,17 +204,29 @@ describe('work-order details', () => {
     await box.getByText('请填写处理内容或上传附件').waitFor();
     await box.getByLabel('添加动态').fill('已到现场，风机轴承磨损，需更换');
     await box.locator('input[type=file]').setInputFiles({
-      name: '现场照片说明.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4'),
+      name: '维修记录.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('风机轴承磨损，需更换'),
     });
     await box.locator('.ant-upload-list-item-done').first().waitFor();
+    expect(await box.locator('.ant-upload-list-item-done .ant-upload-list-item-name').innerText()).toBe(
+      '维修记录.txt',
+    );
     await box.getByRole('button', { name: spaced('提交') }).click();
     await toast(user, '保存成功！').waitFor();
     await expect.poll(() => entries(user).count()).toBe(3);
     const note = entries(user).nth(2);
     expect(await note.innerText()).toMatch(/赵磊\s*处理记录[\s\S]*已到现场，风机轴承磨损，需更换/);
-    expect(await note.locator('a[href*="/sys/common/static/workOrder/"]').count()).toBe(1);
+    // The note's file by its uploaded name, downloaded under it (RFC 5987 filename* for Chinese).
+    const file = note.locator('a[href*="/sys/common/static/workOrder/"]');
+    expect(await file.count()).toBe(1);
+    await expect.poll(() => file.innerText()).toBe('维修记录.txt');
+    const href = (await file.getAttribute('href'))!;
+    expect(href).toMatch(/\/workOrder\/\d+_[0-9a-f]{16}\.txt$/);
+    const download = await fetch(`${h.baseUrl}${href}`);
+    expect(download.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('维修记录.txt')}`,
+    );
     await expect.poll(() => box.getByLabel('添加动态').inputValue()).toBe('');
 
     // A sub-order through the declared form (the order is fixed, not asked); finishing it is a timeline entry.
@@ -279,7 +293,7 @@ describe('work-order details', () => {
     await urge.getByText('催办对象：赵磊').waitFor();
     await urge.getByRole('button', { name: spaced('确定') }).click();
     await toast(admin, '催办成功').waitFor();
-    const reminder = user.getByRole('dialog', { name: 'notification message' });
+    const reminder = user.getByRole('dialog', { name: '消息提醒' });
     await reminder.waitFor({ timeout: 20_000 });
     await reminder.getByText(`工单催办：${TITLE}`).waitFor();
   });

@@ -134,7 +134,7 @@ describe('a work order from launch to 已办', () => {
       .getByRole('button', { name: spaced('确定') })
       .click();
     await toast(a, '催办成功').waitFor();
-    const reminder = b.getByRole('dialog', { name: 'notification message' });
+    const reminder = b.getByRole('dialog', { name: '消息提醒' });
     await reminder.getByText(`工单催办：${TITLE}`).waitFor({ timeout: 20_000 });
     await reminder.getByRole('button', { name: spaced('去处理') }).click();
     await b.waitForURL(new RegExp(`details\\?id=${orderId}$`));

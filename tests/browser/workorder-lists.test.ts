@@ -105,7 +105,7 @@ describe('work-order lists', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: spaced('确定') })
       .click();
-    await toast(user, '接收成功!').last().waitFor();
+    await toast(user, '已接收！').last().waitFor();
     await expect.poll(() => row.innerText()).toContain('处理中');
     await expect.poll(() => row.locator('.zj-transition--finish').count()).toBe(1);
 

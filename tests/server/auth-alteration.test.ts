@@ -66,7 +66,7 @@ describe('forgotten password', () => {
     expect(step2.body).toMatchObject({ success: true, result: { smscode: code, username: 'chenjing' } });
 
     const step3 = await reset({ username: 'chenjing', password: NEW_PASSWORD, smscode: code, phone: PHONE });
-    expect(step3.body).toMatchObject({ success: true, code: 200, message: '密码重置成功!' });
+    expect(step3.body).toMatchObject({ success: true, code: 200, message: '密码重置成功！' });
 
     const old = await ctx.call({
       method: 'GET',

@@ -26,12 +26,48 @@ export interface WorkTest {
 
 let serial = 0;
 
+/**
+ * The projects the weekly reports' items name (their 项目 is a pick of one's own projects, the
+ * my_project dictionary): 接待系统升级 (chenjing's, with majun and zhangwei) and 部门管理
+ * (zhangwei's); zhaolei is in neither.
+ */
+export const WEEKLY_PROJECTS = { mine: '接待系统升级', manager: '部门管理' } as const;
+
+async function addWeeklyProjects(t: EntityTestContext, today: string): Promise<void> {
+  const customer = await t.send('POST', '/sys/customer/add', {
+    name: '周报测试客户',
+    code: 'ZBCS',
+    level: 'M',
+  });
+  expect(customer).toMatchObject({ success: true });
+  const customers = await t.get<Page<{ id: string }>>('/sys/customer/list?code=ZBCS', t.adminToken);
+  const customerId = customers.result!.records[0]!.id;
+  const projects: [string, string, string, string][] = [
+    [WEEKLY_PROJECTS.mine, 'ZB-JD', 'chenjing', 'majun,zhangwei'],
+    [WEEKLY_PROJECTS.manager, 'ZB-BM', 'zhangwei', ''],
+  ];
+  for (const [name, code, manager, members] of projects) {
+    const made = await t.send('POST', '/sys/project/add', {
+      name,
+      code,
+      customerId,
+      category: '1',
+      manager,
+      members,
+      planStart: addDays(today, -30),
+      planEnd: addDays(today, 60),
+    });
+    expect(made, name).toMatchObject({ success: true });
+  }
+}
+
 export async function createWorkTest(): Promise<WorkTest> {
   const t = await createEntityContext();
   const tok: Record<string, string> = { chenjing: t.staffToken };
   for (const name of ['zhangwei', 'liuyang', 'majun', 'zhaolei'])
     tok[name] = await t.login(name, DEMO_PASSWORD);
   const today = todayIn('Asia/Shanghai');
+  await addWeeklyProjects(t, today);
   const add: WorkTest['add'] = async (token, values = {}) => {
     serial += 1;
     const title = `测试工作${serial}-${Math.random().toString(36).slice(2, 7)}`;

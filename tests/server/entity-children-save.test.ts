@@ -181,7 +181,7 @@ describe('edit with children', () => {
       },
       manager,
     );
-    expect(answer).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(answer).toMatchObject({ success: true, message: '编辑成功！' });
     const after = (await planByName('展厅二期计划'))!;
     expect(after.planTask.map((t) => t.taskName)).toEqual(['勘查', '深化设计', '验收']);
     expect(after.planTask[0].id).toBe(survey.id);

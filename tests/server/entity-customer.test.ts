@@ -127,7 +127,7 @@ describe('queryById and edit', () => {
   it('edits the fields sent and keeps the others', async () => {
     const before = await byCode('C002');
     const res = await edit({ ...before, name: '已改名', level: 'L' });
-    expect(res).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(res).toMatchObject({ success: true, message: '编辑成功！' });
     const after = await byCode('C002');
     expect(after).toMatchObject({
       name: '已改名',
@@ -176,7 +176,7 @@ describe('delete and deleteBatch', () => {
     const { id } = await byCode('D1');
     expect(await ctx.send('DELETE', `/sys/customer/delete?id=${id}`)).toMatchObject({
       success: true,
-      message: '删除成功!',
+      message: '删除成功！',
     });
     expect(await byCode('D1')).toBeUndefined();
     expect(await ctx.send('DELETE', `/sys/customer/delete?id=${id}`)).toMatchObject({
@@ -190,7 +190,7 @@ describe('delete and deleteBatch', () => {
     await add({ name: '批二', code: 'D3' });
     const ids = [(await byCode('D2')).id, (await byCode('D3')).id];
     const res = await ctx.send('DELETE', `/sys/customer/deleteBatch?ids=${ids.join(',')},`);
-    expect(res).toMatchObject({ success: true, message: '批量删除成功!' });
+    expect(res).toMatchObject({ success: true, message: '批量删除成功！' });
     expect(await byCode('D2')).toBeUndefined();
     expect(await byCode('D3')).toBeUndefined();
     expect(await ctx.send('DELETE', '/sys/customer/deleteBatch?ids=')).toMatchObject({

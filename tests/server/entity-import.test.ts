@@ -102,7 +102,12 @@ describe('importExcel', () => {
   it('all rows bad: 201 and nothing stored; validateStatus=1 stops at the first bad row', async () => {
     const before = await codes();
     const allBad = await upload([await file([HEADER, ['', 'J1'], ['x', '']])]);
-    expect(allBad).toMatchObject({ code: 201, message: '文件导入成功，但有2条数据导入失败' });
+    // Nothing went in: the answer does not say 导入成功 (issue 33, item 12).
+    expect(allBad).toMatchObject({
+      code: 201,
+      message: '文件导入失败，2条数据均有错误，未导入任何数据',
+      result: { successCount: 0, errorCount: 2 },
+    });
     const strict = await upload([
       await file([HEADER, ['好', 'J2'], ['坏', 'J3', '1']]),
       { name: 'validateStatus', value: '1' },

@@ -31,7 +31,7 @@ describe('/sys/scene', () => {
   it('starts and stops use with DELETE startUseById?id / stopUseById?id, from the allowed states only', async () => {
     expect(await ctx.send('DELETE', `/sys/scene/startUseById?id=${id}`)).toMatchObject({
       success: true,
-      message: '启用成功!',
+      message: '已启用！',
     });
     expect(await status()).toMatchObject({ status: '1', status_dictText: '已启用' });
     expect(await ctx.send('DELETE', `/sys/scene/startUseById?id=${id}`)).toMatchObject({

@@ -103,7 +103,7 @@ describe('transitions', () => {
     const { id } = await find('R1');
     expect(await ctx.send('PUT', `/demo/scene/startUse?id=${id}`)).toMatchObject({
       success: true,
-      message: '启用成功!',
+      message: '已启用！',
     });
     expect(await find('R1')).toMatchObject({ status: '1', status_dictText: '有效' });
     expect(await ctx.send('PUT', `/demo/scene/startUse?id=${id}`)).toMatchObject({
@@ -112,7 +112,7 @@ describe('transitions', () => {
     });
     expect(await ctx.send('PUT', '/demo/scene/stopUse', { id })).toMatchObject({
       success: true,
-      message: '停用成功!',
+      message: '已停用！',
     });
     expect((await find('R1')).status).toBe('0');
   });

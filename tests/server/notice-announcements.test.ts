@@ -218,7 +218,7 @@ describe('announcements', () => {
         headers: admin.headers,
         payload: { id, titile, msgCategory: '8', msgType: 'ALL', sendStatus: '1', tenantId: 2 },
       });
-    expect((await edit('编辑测试2')).body.message).toBe('编辑成功!');
+    expect((await edit('编辑测试2')).body.message).toBe('编辑成功！');
     await release(id);
     expect((await edit('编辑测试3')).body.message).toBe('已发布的通告不能编辑，请先撤销');
     const del = await ctx.call({
@@ -226,7 +226,7 @@ describe('announcements', () => {
       url: `/api/sys/annountCement/delete?id=${id}`,
       headers: admin.headers,
     });
-    expect(del.body.message).toBe('删除成功!');
+    expect(del.body.message).toBe('删除成功！');
     expect(await unreadTitles(zhaolei)).not.toContain('编辑测试2');
   });
 

@@ -4,6 +4,7 @@
  * and scrapped pieces, and pieces already requested (also at the same moment), are refused in
  * Chinese; return, repair with its cost and scrapping change the status only from the right one.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from './entity-helpers.js';
 import { createOfficeTest, type OfficeTest } from './office-supplies-helpers.js';
@@ -106,6 +107,15 @@ describe('equipment', () => {
     const p = await piece();
     const row = await borrow(t.tokens.chenjing, p.id);
     expect((await start(row.id, t.tokens.chenjing)).message).toBe('提交成功');
+    // The request names the piece by its label, never its id (issue 33), and so does the approver's notice.
+    const { rows } = await sql<{ title: string }>`select title from wf_instance
+      where business_key = ${row.id}`.execute(t.database.db);
+    expect(rows[0]!.title).toBe(`陈静的设备借用（${p.label}）`);
+    const notices = await t.get<{ records: { esTitle: string }[] }>(
+      '/sys/notice/list?pageSize=20&appType=9',
+      t.tokens.zhangwei,
+    );
+    expect(notices.result!.records.map((n) => n.esTitle)).toContain(`待审批：陈静的设备借用（${p.label}）`);
     expect((await approve(row, t.tokens.zhangwei, t.tokens.chenjing)).success).toBe(true);
     expect((await equipment(p.id)).status).toBe('1');
     expect((await approve(row, t.tokens.xuming, t.tokens.chenjing)).success).toBe(true);

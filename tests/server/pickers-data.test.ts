@@ -82,6 +82,17 @@ describe('user picker data', () => {
     expect(text).not.toMatch(/passwordHash|phone|email/);
   });
 
+  it('leaves frozen users out (dongjie of 前台接待组 is frozen in the seed)', async () => {
+    const res = await get<UserPage>(
+      `/api/sys/user/queryUserComponentData?departId=${departId('A01A04A01')}&pageSize=50`,
+    );
+    const names = res.body.result!.records.map((r) => r.username);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('dongjie');
+    const searched = await get<UserPage>('/api/sys/user/queryUserComponentData?username=dongjie');
+    expect(searched.body.result).toMatchObject({ records: [], total: 0 });
+  });
+
   it("lists a department's branch (its sub-departments' users too)", async () => {
     const res = await get<UserPage>(
       `/api/sys/user/queryUserComponentData?departId=${departId('A01A03')}&pageSize=50`,

@@ -119,7 +119,7 @@ describe('demands', () => {
       });
       expect(await circulate({ toUser: 'majun', note: '请评估工作量' })).toMatchObject({
         success: true,
-        message: '流转成功!',
+        message: '流转成功！',
       });
       const pushed = await socket.next((m) => m.cmd === 'user');
       expect(pushed).toMatchObject({ cmd: 'user', msgTxt: `需求流转：${String(demand.title)}` });
@@ -147,7 +147,7 @@ describe('demands', () => {
     });
     expect(
       (await t.send('DELETE', `/sys/demand/closeDemand?id=${demand.id}`, undefined, tok.majun)).message,
-    ).toBe('关闭成功!');
+    ).toBe('已关闭！');
     expect(
       await t.send('DELETE', `/sys/demand/closeDemand?id=${demand.id}`, undefined, tok.majun),
     ).toMatchObject({

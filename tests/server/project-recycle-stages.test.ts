@@ -58,7 +58,7 @@ describe("a deleted project's stage flow", () => {
 
     expect(
       await p.t.send('DELETE', `/sys/project/delete?id=${project.id}`, undefined, p.tok.zhangwei),
-    ).toMatchObject({ success: true, message: '删除成功!' });
+    ).toMatchObject({ success: true, message: '删除成功！' });
     expect(await taskStatuses(project.procInsId)).toEqual(['suspended']);
     expect(await timerStatus(timer)).toBe('suspended');
     expect(await todoTitles()).not.toContain(project.procInsId);
@@ -89,7 +89,7 @@ describe("a deleted project's stage flow", () => {
     expect(await taskStatuses(a.procInsId)).toEqual(['todo']);
     expect(
       await p.t.send('DELETE', `/sys/project/deleteBatch?ids=${a.id},${b.id},`, undefined, p.tok.zhangwei),
-    ).toMatchObject({ success: true, message: '批量删除成功!' });
+    ).toMatchObject({ success: true, message: '批量删除成功！' });
     expect([...(await taskStatuses(a.procInsId)), ...(await taskStatuses(b.procInsId))]).toEqual([
       'suspended',
       'suspended',

@@ -74,12 +74,12 @@ describe('projects', () => {
     const move = (path: string, token = tok.chenjing!) =>
       t.send('PUT', `/sys/project/${path}`, { id: row.id }, token);
     expect(await move('suspendProject')).toMatchObject({ success: false, message: '当前状态不允许暂停' });
-    expect(await move('startProject')).toMatchObject({ success: true, message: '启动成功!' });
+    expect(await move('startProject')).toMatchObject({ success: true, message: '已启动！' });
     expect(await listed(row.id, tok.chenjing!)).toMatchObject({ status: '1', status_dictText: '进行中' });
     expect(await move('startProject')).toMatchObject({ success: false, message: '当前状态不允许启动' });
     expect((await move('suspendProject')).success).toBe(true);
     expect((await move('startProject')).success).toBe(true);
-    expect((await move('closeProject')).message).toBe('关闭成功!');
+    expect((await move('closeProject')).message).toBe('已关闭！');
     expect(await move('startProject')).toMatchObject({ success: false, message: '当前状态不允许启动' });
     const page = await t.get<Row>(`/sys/project/getProjectById?projectId=${row.id}`, tok.chenjing);
     expect(page.result).toMatchObject({
@@ -177,7 +177,7 @@ describe('projects', () => {
     expect(bin.result!.records.map((r) => [r.id, r.deletedBy_dictText])).toEqual([[row.id, '张伟']]);
     expect((await t.get('/sys/project/recycle/list', tok.chenjing)).message).toBe(NO_PERMISSION);
     expect((await t.send('PUT', '/sys/project/recycle/restore', { id: row.id }, tok.zhangwei)).message).toBe(
-      '恢复成功!',
+      '恢复成功！',
     );
     expect(await listed(row.id, tok.zhangwei!)).toBeDefined();
     // Deleted again while a new project took its name: the restore is refused, nothing changes.

@@ -209,7 +209,7 @@ describe('部门角色', () => {
     expect(await codesOf(zhaolei)).toContain('customer:export');
     expect(await ctx.send('DELETE', `/sys/sysDepartRole/delete?id=${role.id}`)).toMatchObject({
       success: true,
-      message: '删除成功!',
+      message: '删除成功！',
     });
     expect(await codesOf(zhaolei)).not.toContain('customer:export');
     expect(await ctx.send('DELETE', `/sys/sysDepartRole/deleteBatch?ids=${role.id}`)).toMatchObject({

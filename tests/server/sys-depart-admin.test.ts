@@ -179,7 +179,7 @@ describe('部门管理: changes', () => {
     const own = (await byName('自编'))!;
     expect(await ctx.send('DELETE', `/sys/sysDepart/delete?id=${own.id}`)).toMatchObject({
       success: true,
-      message: '删除成功!',
+      message: '删除成功！',
     });
   });
 });

@@ -29,7 +29,7 @@ const texts = (items: DictModel[] | null) => (items ?? []).map((i) => i.text);
 const TABLE_QUERY = /::text as value/;
 
 describe('normal dictionaries', () => {
-  it('queryAllDictItems holds notice_category with its five exact items', async () => {
+  it('queryAllDictItems holds notice_category with the five items of the spec and 流程审批', async () => {
     const res = await get<Record<string, DictModel[]>>('queryAllDictItems');
     expect(res.body.success).toBe(true);
     expect(res.body.result!.notice_category).toEqual([
@@ -38,6 +38,8 @@ describe('normal dictionaries', () => {
       { value: '6', text: '工单派发', title: '工单派发', label: '工单派发' },
       { value: '7', text: '绩效考核', title: '绩效考核', label: '绩效考核' },
       { value: '8', text: '项目计划', title: '项目计划', label: '项目计划' },
+      // Approvals reach their approver in their own category, not 每日工作 (issue 33, item 2).
+      { value: '9', text: '流程审批', title: '流程审批', label: '流程审批' },
     ]);
     for (const code of [
       'sex',

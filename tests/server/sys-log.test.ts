@@ -199,7 +199,7 @@ describe('DELETE /sys/log/delete and deleteBatch', () => {
 
     expect(await ctx.send('DELETE', `/sys/log/delete?id=${ids[0]}`)).toMatchObject({
       success: true,
-      message: '删除成功!',
+      message: '删除成功！',
     });
     expect(await remaining()).toBe(2);
     expect(await ctx.send('DELETE', `/sys/log/delete?id=${ids[0]}`)).toMatchObject({
@@ -208,7 +208,7 @@ describe('DELETE /sys/log/delete and deleteBatch', () => {
     });
     expect(await ctx.send('DELETE', `/sys/log/deleteBatch?ids=${ids[1]},${ids[2]},`)).toMatchObject({
       success: true,
-      message: '批量删除成功!',
+      message: '批量删除成功！',
     });
     expect(await remaining()).toBe(0);
   });

@@ -191,7 +191,7 @@ describe('菜单权限: changes', () => {
     const button = (await rowByName('速查导出'))!;
     const cases: [object, string][] = [
       [{ menuType: 1, name: '孤儿', parentId: 'nope', url: '/x' }, '父节点不存在'],
-      [{ menuType: 1, name: '孤儿', url: '/x' }, '请输入上级菜单!'],
+      [{ menuType: 1, name: '孤儿', url: '/x' }, '请选择上级菜单!'],
       [{ menuType: 2, name: '按钮下', parentId: button.id, perms: 'a:b' }, '按钮或字段规则不能作为上级菜单'],
       [
         { menuType: 2, name: '坏码', parentId: menu.id, perms: 'a b' },

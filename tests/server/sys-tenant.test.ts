@@ -162,7 +162,7 @@ describe('delete', () => {
       select ${'f'.repeat(64)}, id, ${id}, now(), now() from sys_user where username = 'admin'`.execute(
       ctx.database.db,
     );
-    expect(await remove(id)).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await remove(id)).toMatchObject({ success: true, message: '删除成功！' });
     expect(await byName('有数据的租户')).toBeUndefined();
   });
 
@@ -176,7 +176,7 @@ describe('delete', () => {
     expect(await byName('待删甲')).toBeDefined();
     expect(await api(ctx, 'DELETE', `/sys/tenant/deleteBatch?ids=${id},3`, { token: admin })).toMatchObject({
       success: true,
-      message: '批量删除成功!',
+      message: '批量删除成功！',
     });
     expect((await list()).records.map((t) => t.tenantNo)).not.toContain(3);
   });

@@ -151,7 +151,7 @@ describe('PUT /sys/user/edit', () => {
       orgCodeTxt: 'ignored',
       sex_dictText: 'ignored',
     });
-    expect(res).toMatchObject({ success: true, message: '修改成功!' });
+    expect(res).toMatchObject({ success: true, message: '编辑成功！' });
     expect(await byId(id)).toMatchObject({
       realname: '徐明明',
       orgCode: 'A01A01A01',

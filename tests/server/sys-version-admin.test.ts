@@ -177,7 +177,7 @@ describe('the release reminder', () => {
   it('switching it off hides the banner; a new text shows at once', async () => {
     expect(await editReminder({ id: '1', status: '0' })).toMatchObject({
       success: true,
-      message: '编辑成功!',
+      message: '编辑成功！',
     });
     expect((await reminder()).status).toBe('0');
     const content = '系统将于12月5日（周六）22:00 至 24:00 升级到 v1.3.1，请提前保存正在编辑的内容。';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.js';
 import { tokenFor } from './sys-session.js';
@@ -140,7 +141,9 @@ describe('GET /sys/common/static/**', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/sys/common/static/${image.body.message}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="\d+_[0-9a-f]{16}\.png"$/);
+    // Under the name it was uploaded with (the stored name stays random: the path above).
+    expect(image.body.message).toMatch(/^temp\/\d+_[0-9a-f]{16}\.png$/);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="a.png"; filename*=UTF-8''a.png`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.rawPayload).toEqual(PNG);
@@ -186,5 +189,57 @@ describe('GET /sys/common/static/**', () => {
       url: '/api/sys/common/static/temp/1_0123456789abcdef.txt',
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+/** Issue 33, item 3: files keep the name they were uploaded with (migration 0051, upload-names.ts). */
+describe('uploaded names', () => {
+  const names = (paths: string[], as: string | null = token) =>
+    ctx.call<Record<string, string>>({
+      method: 'GET',
+      url: `/api/sys/common/fileNames?paths=${encodeURIComponent(paths.join(','))}`,
+      headers: as ? { 'x-access-token': as } : {},
+    });
+
+  it('downloads under the uploaded name, with an RFC 5987 filename* for Chinese', async () => {
+    const up = await upload([file('维修记录.txt', '风机轴承磨损')]);
+    const stored = up.body.message;
+    expect(stored).toMatch(/^temp\/\d+_[0-9a-f]{16}\.txt$/);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sys/common/static/${stored}` });
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="____.txt"; filename*=UTF-8''%E7%BB%B4%E4%BF%AE%E8%AE%B0%E5%BD%95.txt`,
+    );
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sys/common/download?path=${encodeURIComponent(stored)}`,
+      headers: { 'x-access-token': token },
+    });
+    expect(download.headers['content-disposition']).toBe(res.headers['content-disposition']);
+    expect(download.body).toBe('风机轴承磨损');
+  });
+
+  it('tells signed-in users the names of stored paths, and nothing for others', async () => {
+    const a = (await upload([file('合同 (终稿).pdf', '%PDF-1.4')])).body.message;
+    const b = (await upload([file('C:\\fakepath\\照片.png', PNG)])).body.message;
+    const answer = await names([a, b, 'temp/1_0123456789abcdef.txt', '../etc/passwd']);
+    expect(answer.body).toMatchObject({ success: true });
+    expect(answer.body.result).toEqual({ [a]: '合同 (终稿).pdf', [b]: '照片.png' });
+    expect((await names([a], null)).status).toBe(401);
+    // Quotes and parentheses are escaped in filename* (RFC 5987 attr-chars), the fallback stays ASCII.
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sys/common/static/${a}` });
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="__ (__).pdf"; filename*=UTF-8''${encodeURIComponent('合同 ')}%28${encodeURIComponent('终稿')}%29.pdf`,
+    );
+  });
+
+  it('keeps the stored name for an upload that has no recorded name', async () => {
+    const stored = (await upload([file('旧文件.txt', 'old')])).body.message;
+    await sql`update sys_upload set file_name = null where path = ${stored}`.execute(ctx.database.db);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sys/common/static/${stored}` });
+    const base = stored.slice(stored.lastIndexOf('/') + 1);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${base}"; filename*=UTF-8''${base}`,
+    );
+    expect((await names([stored])).body.result).toEqual({});
   });
 });

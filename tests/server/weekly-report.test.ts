@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityTestContext, Page } from './entity-helpers.js';
-import { createWorkTest, NO_PERMISSION, type Row } from './daily-work-helpers.js';
+import { createWorkTest, NO_PERMISSION, WEEKLY_PROJECTS, type Row } from './daily-work-helpers.js';
 
 let t: EntityTestContext;
 let tok: Record<string, string>;
@@ -174,5 +174,38 @@ describe('weekly reports', () => {
     expect(
       (await t.send('PUT', '/sys/weeklyReport/withdraw', { id: byName.chenjing!.id }, tok.zhangwei)).success,
     ).toBe(true);
+  });
+});
+
+describe('the 项目 of a report item (issue 33, item 8)', () => {
+  const own = async (token: string) =>
+    (await t.get<{ value: string; text: string }[]>('/sys/dict/getDictItems/my_project,name,name', token))
+      .result!.map((i) => i.value)
+      .sort();
+
+  it('offers only the projects one manages or is a member of, whatever one may see', async () => {
+    expect(await own(tok.chenjing!)).toEqual([WEEKLY_PROJECTS.mine]);
+    expect(await own(tok.zhangwei!)).toEqual([WEEKLY_PROJECTS.mine, WEEKLY_PROJECTS.manager].sort());
+    expect(await own(tok.zhaolei!)).toEqual([]);
+    // The admin sees every project (project:all) but is in none of them.
+    expect(await own(t.adminToken)).toEqual([]);
+    // A keyword search stays within one's own.
+    const search = await t.get<{ value: string }[]>(
+      `/sys/dict/loadDict/my_project,name,name?keyword=${encodeURIComponent('部门')}`,
+      tok.chenjing,
+    );
+    expect(search.result).toEqual([]);
+  });
+
+  it('refuses a project that does not exist', async () => {
+    const line = { projectName: '不存在的项目', hours: 1, thisWeek: '联调' };
+    const made = await t.send(
+      'POST',
+      '/sys/weeklyReport/add',
+      { weekKey: '2026-W11', weeklyReportItem: { added: [line], edited: [], deletedIds: [] } },
+      tok.majun,
+    );
+    expect(made.success).toBe(false);
+    expect(made.message).toContain('不存在的项目');
   });
 });

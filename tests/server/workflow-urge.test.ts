@@ -52,13 +52,13 @@ describe('催办 on a flow', () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ appType: 'flow', content: '<p>明天出发，请尽快审批</p>' });
     expect(got[0]!.title).toMatch(/^流程催办：/);
-    // The reminder is in 张伟's notice feed (the reminder modal reads it), filed under 每日工作 (4).
+    // The reminder is in 张伟's notice feed (the reminder modal reads it), filed under 流程审批 (9).
     const feed = await t.get<{ records: { appType: string; appId: string; appTypeName: string }[] }>(
-      '/sys/notice/list?pageNo=1&pageSize=50&appType=4',
+      '/sys/notice/list?pageNo=1&pageSize=50&appType=9',
       t.tokens.zhangwei,
     );
     const item = feed.result!.records.find((r) => r.appId === instanceId);
-    expect(item).toMatchObject({ appType: 'flow', appTypeName: '每日工作' });
+    expect(item).toMatchObject({ appType: 'flow', appTypeName: '流程审批' });
     const history = await sql<{ action: string; comment: string }>`select action, comment from wf_history
       where instance_id = ${instanceId} and action = 'urge'`.execute(t.database.db);
     expect(history.rows).toEqual([{ action: 'urge', comment: '催办张伟：明天出发，请尽快审批' }]);

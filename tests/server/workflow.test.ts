@@ -96,6 +96,15 @@ describe('leave', () => {
     );
     expect(todo.result!.records.length).toBeGreaterThan(0);
     expect((await t.act('approve', task!.id, t.tokens.zhangwei, '同意，注意交接')).success).toBe(true);
+    // Done, the task opens 我的已办 (read-only), not 我的待办.
+    const done = await t.get<{ records: { id: string; done: boolean; link: string }[] }>(
+      '/sys/todo/list?type=2&kind=wfTask',
+      t.tokens.zhangwei,
+    );
+    expect(done.result!.records.find((r) => r.id === task!.id)).toMatchObject({
+      done: true,
+      link: '/flow/done',
+    });
     expect(await t.leave(row.id)).toMatchObject({
       status: '2',
       status_dictText: '已通过',

@@ -57,6 +57,7 @@ describe('待办 and 已办', () => {
       statusText: '待接收',
       deadline: dayFromToday(1),
       overdue: false,
+      done: false,
       link: `/HomePage/DistributedDetails/details?id=${row.id}`,
     });
     expect(mine.records[0].launcher_dictText).not.toBe('');
@@ -72,6 +73,11 @@ describe('待办 and 已办', () => {
     expect((await todo(`type=1&title=${encodeURIComponent(row.title)}`, t.tokens.zhaolei)).total).toBe(0);
     const done = await todo(`type=2&title=${encodeURIComponent(row.title)}`, t.tokens.zhaolei);
     expect(done.records.map((r) => [r.id, r.statusText])).toEqual([[row.id, '已完成']]);
+    // A done row says so: the list offers 查看 on it, not 处理.
+    expect(done.records[0]).toMatchObject({
+      done: true,
+      link: `/HomePage/DistributedDetails/details?id=${row.id}`,
+    });
     expect(done.records[0].doneTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await counts(t.tokens.zhaolei)).toMatchObject({ todo: before.todo, done: before.done + 1 });
   });

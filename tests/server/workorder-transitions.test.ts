@@ -42,7 +42,7 @@ describe('the person in charge: accept and finish', () => {
     const row = await t.launch();
     expect(await t.move('accept', row.id, t.tokens.chenjing)).toMatchObject({
       success: true,
-      message: '接收成功!',
+      message: '已接收！',
     });
     expect((await t.order(row.id)).status).toBe('2');
     expect(await t.move('finish', row.id, t.tokens.chenjing, { remark: '已更换投影灯泡' })).toMatchObject({

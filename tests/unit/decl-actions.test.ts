@@ -134,12 +134,12 @@ describe('semantic checks of version 3', () => {
     [
       'an action with neither request nor panel',
       (d) => delete d.actions![2].panel,
-      '/actions/2: an action has one of a request, a panel or a link',
+      '/actions/2: an action has one of a request, a panel, a link or an add form',
     ],
     [
       'an action with both',
       (d) => (d.actions![2].request = { path: 'x' }),
-      '/actions/2: an action has one of a request, a panel or a link',
+      '/actions/2: an action has one of a request, a panel, a link or an add form',
     ],
     [
       'a duplicate action',

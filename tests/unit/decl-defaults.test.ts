@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultValues,
+  isoWeekOf,
   resolveDefault,
   zonedNow,
   type DefaultContext,
@@ -27,6 +28,7 @@ const model = modelOf({
     { name: 'applicantName', title: '申请人姓名', type: 'string', default: '#{sysUserName}' },
     { name: 'depart', title: '部门', type: 'string', default: '#{sysOrgCode}' },
     { name: 'applyDate', title: '申请日期', type: 'date', default: '#{date}' },
+    { name: 'weekKey', title: '周次', type: 'string', widget: 'week', default: '#{week}' },
     { name: 'applyTime', title: '申请时间', type: 'datetime', default: '#{now}' },
     { name: 'dayOfNow', title: '当日', type: 'date', default: '#{now}' },
     { name: 'reporter', title: '汇报人', type: 'string', default: '#{sysUserCode}', form: false },
@@ -53,6 +55,7 @@ describe('each default of a new record', () => {
       applicantName: '张伟',
       depart: 'A01A02',
       applyDate: '2026-03-02',
+      weekKey: '2026-W10',
       applyTime: '2026-03-02 01:30:05',
       dayOfNow: '2026-03-02',
       reporter: 'zhangwei',
@@ -72,6 +75,17 @@ describe('each default of a new record', () => {
     expect(resolveDefault({ type: 'string', default: '#{sysUserCode}' }, null)).toBeUndefined();
     expect(resolveDefault({ type: 'string', default: 'M' }, null)).toBe('M');
     expect(resolveDefault({ type: 'string' }, ctx)).toBeUndefined();
+  });
+});
+
+describe('#{week}: the ISO week of today (a new 周报 starts on this week)', () => {
+  it("counts Monday to Sunday, the year being that of the week's Thursday", () => {
+    expect(isoWeekOf('2026-03-02')).toBe('2026-W10'); // a Monday
+    expect(isoWeekOf('2026-03-08 23:59:59')).toBe('2026-W10'); // its Sunday
+    expect(isoWeekOf('2026-03-09')).toBe('2026-W11');
+    expect(isoWeekOf('2027-01-01')).toBe('2026-W53'); // a Friday: 2026's last week
+    expect(isoWeekOf('2024-12-30')).toBe('2025-W01'); // a Monday: 2025's first week
+    expect(isoWeekOf('2026-12-02')).toBe('2026-W49');
   });
 });
 
@@ -100,6 +114,7 @@ describe('the add form starts with the defaults the server would store', () => {
       applicantName: '张伟',
       depart: 'A01A02',
       applyDate: '2026-03-02',
+      weekKey: '2026-W10',
       applyTime: '2026-03-02 01:30:05',
       dayOfNow: '2026-03-02',
       level: 'M',

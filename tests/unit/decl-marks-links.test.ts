@@ -88,6 +88,12 @@ describe('link actions', () => {
     );
     expect(actionLink(open, {})).toBe('/HomePage/DistributedDetails/details?id=');
     expect(actionLink({ ...open, link: '//evil.example/{orderId}' }, { orderId: 'a' })).toBeNull();
+    // `{field}` alone: the row's own app path as it is (a to-do row's page differs by kind).
+    const own = { ...open, link: '{link}' };
+    expect(actionLink(own, { link: '/flow/done' })).toBe('/flow/done');
+    expect(actionLink(own, { link: '/modules/project/index?id=p1' })).toBe('/modules/project/index?id=p1');
+    for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example', '', null])
+      expect(actionLink(own, { link: away })).toBeNull();
     // No confirmation, and no permission code of its own unless one is declared.
     expect(actionConfirm({ ...open, confirm: '确定吗？' })).toBeNull();
     expect(open.permission).toBe('');
@@ -102,7 +108,9 @@ describe('link actions', () => {
     expect(issues(away).join('\n')).toContain('/actions/0/link');
     const both = declaration();
     both.actions![0].request = { path: 'open' };
-    expect(issues(both)).toEqual([`${FILE}: /actions/0: an action has one of a request, a panel or a link`]);
+    expect(issues(both)).toEqual([
+      `${FILE}: /actions/0: an action has one of a request, a panel, a link or an add form`,
+    ]);
   });
 });
 

@@ -47,9 +47,21 @@ describe('a valid declaration', () => {
   });
 
   it('opens reads to every signed-in user only with "access": "signed-in"', () => {
-    const { value } = loadDeclaration({ file: FILE, json: { ...base(), access: 'signed-in' } });
+    const open = { ...base(), access: 'signed-in', description: '每个表单的选择器都要列出示例' };
+    const { value } = loadDeclaration({ file: FILE, json: open });
     expect(value!.model.permissions).toMatchObject({ list: null, queryById: null, add: 'demo:add' });
     expect(issues((d) => (d.access = 'everyone' as never))).toEqual([expect.stringContaining('/access')]);
+  });
+
+  it('refuses "access": "signed-in" without a reason in description (none, or only blanks)', () => {
+    const refusal = `${FILE}: /access: "signed-in" opens reads to every signed-in user of the tenant: give the reason in "description"`;
+    expect(issues((d) => (d.access = 'signed-in'))).toEqual([refusal]);
+    expect(
+      issues((d) => {
+        d.access = 'signed-in';
+        d.description = '  ';
+      }),
+    ).toEqual([refusal]);
   });
 });
 
@@ -137,7 +149,7 @@ describe('semantic checks', () => {
     [
       'an unknown default variable',
       (d) => (d.fields[0].default = '#{secret}'),
-      '/fields/0/default: unknown variable; one of #{sysUserCode}, #{sysUserName}, #{sysOrgCode}, #{date}, #{now}',
+      '/fields/0/default: unknown variable; one of #{sysUserCode}, #{sysUserName}, #{sysOrgCode}, #{date}, #{week}, #{now}',
     ],
     [
       'a default sort on a field that is not sortable',

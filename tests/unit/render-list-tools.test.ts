@@ -99,11 +99,21 @@ describe('import outcome', () => {
     );
     expect(partial).toEqual({
       kind: 'partial',
+      stored: true,
       message: '文件导入成功，但有1条数据导入失败',
       detail: '总上传行数：3，已导入行数：2，错误行数：1',
       fileUrl: '/sys/common/importError/ab',
       fileName: 'e.xlsx',
     });
+    // Every row refused: the dialog must not say 导入成功.
+    const none = importOutcome(
+      envelope(
+        { msg: '', successCount: 0 },
+        { code: 201, message: '文件导入失败，1条数据均有错误，未导入任何数据' },
+      ),
+      'a.xlsx',
+    );
+    expect(none).toMatchObject({ kind: 'partial', stored: false });
     expect(importOutcome(envelope(null, { message: '文件导入成功！数据行数：2' }), 'a.xlsx')).toEqual({
       kind: 'success',
       message: '文件导入成功！数据行数：2',

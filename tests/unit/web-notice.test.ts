@@ -111,8 +111,10 @@ describe('the notice socket', () => {
 });
 
 describe('the notice panel rules', () => {
-  it('all five categories send an empty filter; fewer send their codes', () => {
-    expect(categoryFilter(['4', '5', '6', '7', '8'])).toEqual([]);
+  it('all six categories send an empty filter; fewer (the spec’s five alone) send their codes', () => {
+    expect(categoryFilter(['4', '5', '6', '7', '8', '9'])).toEqual([]);
+    expect(categoryFilter(['4', '5', '6', '7', '8'])).toEqual(['4', '5', '6', '7', '8']);
+    expect(categoryFilter(['9'])).toEqual(['9']);
     expect(categoryFilter(['8', '5'])).toEqual(['5', '8']);
     expect(categoryFilter([])).toEqual([]);
   });

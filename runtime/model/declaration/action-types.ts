@@ -59,6 +59,24 @@ export interface ActionFormDecl {
   fields: FieldDecl[];
 }
 
+/**
+ * The screen's own add form, opened with values taken from the row (a row link) or constants: 添加子任务
+ * opens a new task of the row's plan under the row. Saved by the screen's add call, so the server's
+ * rules and rights are those of any add.
+ */
+export interface ActionAddDecl {
+  /** The form's title; default the action's. */
+  title?: string;
+  /**
+   * Field -> value the form starts with: a constant, or `{field}` placeholders filled from the row
+   * (exactly `{field}` copies the row's value as it is; otherwise the text with each placeholder
+   * replaced). A placeholder whose row value is empty leaves the field to its default.
+   */
+  values: Record<string, string | number | boolean>;
+  /** Fields of `values` the user may not change (shown read-only, always sent). */
+  fixed?: string[];
+}
+
 /** A hand-made component registered by name in the browser runtime, shown for a row or the toolbar. */
 export interface ActionPanelDecl {
   component: string;
@@ -67,7 +85,8 @@ export interface ActionPanelDecl {
 }
 
 /**
- * An operation beyond the built-in ones: a request (optionally after a form) or a panel. Placed by
+ * An operation beyond the built-in ones: a request (optionally after a form), a panel, a link or the
+ * screen's add form with the row's values. Placed by
  * naming it in list.rowActions and / or list.toolbar.
  */
 export interface ActionDecl {
@@ -81,6 +100,8 @@ export interface ActionDecl {
   request?: ActionRequestDecl;
   form?: ActionFormDecl;
   panel?: ActionPanelDecl;
+  /** The screen's add form with values from the row (permission default: the add code). */
+  add?: ActionAddDecl;
   /**
    * A page of the app the row link opens instead of a call: an app path whose `{field}` placeholders
    * are filled (URL-encoded) from the row, e.g. `/HomePage/DistributedDetails/details?id={orderId}`.

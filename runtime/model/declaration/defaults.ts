@@ -13,8 +13,24 @@ export const DEFAULT_VARIABLES = [
   '#{sysUserName}',
   '#{sysOrgCode}',
   '#{date}',
+  '#{week}',
   '#{now}',
 ] as const;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The ISO week (`2026-W48`, Monday to Sunday; the year is that of the week's Thursday) of a
+ * `YYYY-MM-DD` day: `#{week}`, the value of a `week` widget (server/work/periods.ts weekKeyOf).
+ */
+export function isoWeekOf(date: string): string {
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  const weekday = day.getUTCDay() || 7;
+  const thursday = new Date(day.getTime() + (4 - weekday) * DAY_MS);
+  const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = Math.floor((thursday.getTime() - jan1) / DAY_MS / 7) + 1;
+  return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
 
 /** Who adds the record, and when. */
 export interface DefaultContext {
@@ -24,7 +40,7 @@ export interface DefaultContext {
   realname: string;
   /** The current department's code (`#{sysOrgCode}`). */
   orgCode: string | null;
-  /** 'YYYY-MM-DD HH:mm:ss' in the app's time zone (`#{now}`, its date `#{date}`): `zonedNow`. */
+  /** 'YYYY-MM-DD HH:mm:ss' in the app's time zone (`#{now}`, its date `#{date}`, its ISO week `#{week}`): `zonedNow`. */
   now: string;
 }
 
@@ -55,6 +71,8 @@ export function resolveDefault(
       return ctx.orgCode;
     case '#{date}':
       return ctx.now.slice(0, 10);
+    case '#{week}':
+      return isoWeekOf(ctx.now);
     case '#{now}':
       return field.type === 'date' ? ctx.now.slice(0, 10) : ctx.now;
     default:

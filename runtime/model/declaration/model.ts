@@ -278,8 +278,15 @@ export function buildEntityModel(decl: Declaration): EntityModel {
   const permissions = permissionsOf(decl);
   const actions: ActionModel[] = [...(decl.actions ?? []), ...approvalActions(decl)].map((a) => ({
     ...a,
-    // A link opens a page that guards itself: no code of its own unless one is declared.
-    permission: a.permission ?? (a.link !== undefined ? '' : `${decl.permissionPrefix}:${a.name}`),
+    // A link opens a page that guards itself: no code of its own unless one is declared. An add
+    // form saves through the add call: the add code, unless another is declared.
+    permission:
+      a.permission ??
+      (a.link !== undefined
+        ? ''
+        : a.add !== undefined
+          ? (permissions.add ?? `${decl.permissionPrefix}:add`)
+          : `${decl.permissionPrefix}:${a.name}`),
   }));
   const actionByName = new Map(actions.map((a) => [a.name, a]));
   const disabled = new Set<BuiltInAction>(decl.list?.disable ?? []);

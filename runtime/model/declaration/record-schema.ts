@@ -13,6 +13,7 @@
  */
 import { fillMessage, RuleMessages, resolvePattern, REQUIRED_PATTERN_CODE } from '../validation/formats.js';
 import type { EntityModel, FieldModel } from './model.js';
+import { requiredMessage } from './widget-of.js';
 
 export type RecordMode = 'add' | 'edit';
 
@@ -91,7 +92,7 @@ export function propertySchema(field: FieldModel): PropertySchema {
   typeRule(field, prop);
   if (isRequiredField(field)) {
     prop.zjRequired = true;
-    messages.zjRequired = RuleMessages.required(field.title);
+    messages.zjRequired = requiredMessage(field);
   }
   if (field.type === 'string' || field.type === 'text') {
     if (field.minLength !== undefined) {
@@ -153,7 +154,7 @@ export function recordSchema(model: EntityModel, mode: RecordMode): RecordSchema
     // On add a required field without a default must be sent; on edit an absent field is kept.
     if (mode === 'add' && isRequiredField(field) && field.default === undefined) {
       required.push(field.name);
-      zjMessages[field.name] = RuleMessages.required(field.title);
+      zjMessages[field.name] = requiredMessage(field);
     }
   }
   return { type: 'object', additionalProperties: false, required, properties, zjMessages };

@@ -21,6 +21,7 @@ import { codeGenerationAllowed, interpretPropertySchema } from './property-inter
 import { checkFailures } from './record-checks.js';
 import type { EntityModel } from './model.js';
 import { recordSchema, type RecordMode, type RecordSchema } from './record-schema.js';
+import { requiredMessage } from './widget-of.js';
 
 export interface RecordFailure {
   /** The field, or '' for a problem with the record as a whole. */
@@ -169,7 +170,7 @@ export function createRecordValidation(ajv: Ajv = createRecordAjv()): RecordVali
         const field = model.field(rule.field);
         if (!rule.required || !field?.writable || failures.some((f) => f.field === rule.field)) continue;
         if (isEmptyValue(context[rule.field]) && evaluateLogic(rule.required, context, options.perms)) {
-          failures.push({ field: rule.field, message: RuleMessages.required(field.title) });
+          failures.push({ field: rule.field, message: requiredMessage(field) });
         }
       }
       const order = new Map(model.declared.map((f, i) => [f.name, i]));

@@ -6,7 +6,7 @@
 import { approvalActions } from './approval.js';
 import { checkLogic } from './logic.js';
 import { ORG_CODE_FIELD, SYSTEM_FIELD_NAMES } from './model.js';
-import type { Declaration, FieldDecl } from './types.js';
+import type { ActionDecl, Declaration, FieldDecl } from './types.js';
 
 export interface Problem {
   path: string;
@@ -37,14 +37,20 @@ export function checkActions(
     )
       out.push({ path: `${at}/name`, message: `duplicate action "${action.name}"` });
     names.add(action.name);
-    const kinds = [action.request, action.panel, action.link].filter((k) => k !== undefined).length;
-    if (kinds !== 1) out.push({ path: at, message: 'an action has one of a request, a panel or a link' });
+    const kinds = [action.request, action.panel, action.link, action.add].filter(
+      (k) => k !== undefined,
+    ).length;
+    if (kinds !== 1)
+      out.push({ path: at, message: 'an action has one of a request, a panel, a link or an add form' });
+    if (action.add) out.push(...checkAddAction(decl, action.add, at, rowFields));
     for (const [, name] of action.link?.matchAll(/\{([^}]*)\}/g) ?? [])
       if (!rowFields.has(name))
         out.push({ path: `${at}/link`, message: `"${name}" is not a field of the row` });
     if (action.link !== undefined && action.form)
       out.push({ path: `${at}/form`, message: 'a link opens a page; it has no form' });
-    if (action.form && !action.request)
+    if (action.add && action.form)
+      out.push({ path: `${at}/form`, message: "an add action opens the screen's own form; it has no form" });
+    if (action.form && !action.request && !action.add)
       out.push({
         path: `${at}/form`,
         message: 'a form sends its values with the request; give the action a request',
@@ -77,6 +83,11 @@ export function checkActions(
     const at = `/list/toolbar/${i}`;
     if (!action)
       out.push({ path: at, message: `"${name}" is not an action (built-in buttons need no listing)` });
+    else if (action.add && Object.values(action.add.values).some((v) => PLACEHOLDER.test(String(v))))
+      out.push({
+        path: at,
+        message: `action "${name}" fills its form from a row ({field}): a row link, not a toolbar button`,
+      });
     else if (action.request && action.request.ids !== 'ids' && action.request.ids !== 'none')
       out.push({
         path: at,
@@ -110,6 +121,40 @@ export function checkActions(
     if (!fieldNames.has(key))
       out.push({ path: `/list/fixedParams/${key}`, message: `"${key}" is not a declared field` });
   }
+  return out;
+}
+
+const PLACEHOLDER = /\{[^}]*\}/;
+
+/**
+ * An add action: the screen offers add, each value names a field the add form sends, each
+ * placeholder a field of the row, and each fixed field has a value.
+ */
+function checkAddAction(
+  decl: Declaration,
+  add: NonNullable<ActionDecl['add']>,
+  at: string,
+  rowFields: ReadonlySet<string>,
+): Problem[] {
+  const out: Problem[] = [];
+  if (decl.list?.disable?.includes('add'))
+    out.push({ path: `${at}/add`, message: 'the screen does not offer add (list.disable names it)' });
+  for (const [name, value] of Object.entries(add.values)) {
+    const field = decl.fields.find((f) => f.name === name);
+    if (!field) out.push({ path: `${at}/add/values/${name}`, message: `"${name}" is not a declared field` });
+    else if (field.form === false || field.readOnly || field.compute !== undefined)
+      out.push({
+        path: `${at}/add/values/${name}`,
+        message: `"${name}" is not in the add form (form: false, readOnly or computed)`,
+      });
+    for (const [, ref] of String(value).matchAll(/\{([^}]*)\}/g))
+      if (!rowFields.has(ref))
+        out.push({ path: `${at}/add/values/${name}`, message: `"${ref}" is not a field of the row` });
+  }
+  add.fixed?.forEach((name, j) => {
+    if (!(name in add.values))
+      out.push({ path: `${at}/add/fixed/${j}`, message: `"${name}" has no value in add.values` });
+  });
   return out;
 }
 

@@ -10,11 +10,12 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { evaluateLogic, LogicLimitError } from '../declaration/logic.js';
 import { propertySchema, type PropertySchema } from '../declaration/record-schema.js';
 import { createRecordAjv } from '../declaration/record-validator.js';
-import { fillMessage, isEmptyValue, RuleMessages, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
+import { fillMessage, isEmptyValue, UNIQUE_PATTERN_CODE } from '../validation/formats.js';
 import type { GridColumn } from './columns.js';
 import { GridTexts } from './constants.js';
 import type { CheckDecl } from '../declaration/types.js';
 import type { GridRow } from './rows.js';
+import { requiredMessage } from '../declaration/widget-of.js';
 
 /** Row key -> column key -> message. Only failing cells appear. */
 export type GridErrors = Map<string, Record<string, string>>;
@@ -101,7 +102,8 @@ export class GridValidator {
   /** The message of one cell, or null. `duplicates` answers whether the value occurs in another row. */
   private cellMessage(entry: CompiledColumn, value: unknown, duplicated: boolean): string | null {
     const { column, schema, check } = entry;
-    if (column.required && isEmptyValue(value)) return RuleMessages.required(column.title);
+    if (column.required && isEmptyValue(value))
+      return requiredMessage({ ...column.field, title: column.title });
     if (column.unique && duplicated) return this.uniqueMessage(column);
     // A scalar is not changed by ajv's coercion (it only rewrites values inside objects).
     if (check(value ?? null)) return null;

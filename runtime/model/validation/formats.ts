@@ -164,6 +164,8 @@ export function checkPattern(pattern: string, value: unknown, customMessage?: st
 /** Messages of the length, range and selection-count rules. */
 export const RuleMessages = {
   required: (title: string) => `请输入${title}!`,
+  /** A required field that is picked, not typed (declaration/widget-of.ts says which). */
+  choose: (title: string) => `请选择${title}!`,
   minLength: (n: number) => `最小长度${n}位字符`,
   maxLength: (n: number) => `最大长度${n}位字符`,
   /** '排序值不可以大于255' for a field titled 排序值 with max 255. */

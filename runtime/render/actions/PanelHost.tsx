@@ -4,9 +4,10 @@
  * said plainly instead of an empty dialog.
  */
 import { Drawer, Modal, Result as ResultView, Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import type { ActionModel, EntityModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
+import { guardedClose } from '../form/close-guard';
 import type { Row } from '../data/adapter';
 
 export interface PanelHostProps {
@@ -23,9 +24,15 @@ export function PanelHost({ model, action, row, close, refresh }: PanelHostProps
   const runtime = useRuntime();
   const panel = action.panel!;
   const Panel = runtime.panels.get(panel.component);
+  // What the panel says about its unsaved changes (PanelProps.guard); nothing said: nothing to lose.
+  const changed = useRef<() => boolean>(() => false);
+  const ask = (event?: unknown) => guardedClose(runtime.feedback, changed.current(), close, event);
+  const guard = (check: () => boolean) => {
+    changed.current = check;
+  };
   const body = Panel ? (
     <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-      <Panel row={row} model={model} close={close} refresh={refresh} />
+      <Panel row={row} model={model} close={close} refresh={refresh} guard={guard} />
     </Suspense>
   ) : (
     <ResultView status="warning" title="页面配置有误" subTitle={`未注册的面板：${panel.component}`} />
@@ -33,7 +40,7 @@ export function PanelHost({ model, action, row, close, refresh }: PanelHostProps
   const width = panel.width ?? DEFAULT_WIDTH;
   if (panel.mode === 'drawer')
     return (
-      <Drawer open title={action.title} size={width} onClose={close} destroyOnHidden className="zj-panel">
+      <Drawer open title={action.title} size={width} onClose={ask} destroyOnHidden className="zj-panel">
         {body}
       </Drawer>
     );
@@ -43,7 +50,7 @@ export function PanelHost({ model, action, row, close, refresh }: PanelHostProps
       title={action.title}
       width={width}
       footer={null}
-      onCancel={close}
+      onCancel={ask}
       destroyOnHidden
       maskClosable={false}
       className="zj-panel"

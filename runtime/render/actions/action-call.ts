@@ -38,16 +38,55 @@ export function actionCall(
 }
 
 /**
- * The app page a link action opens for a row: `{field}` placeholders filled, URL-encoded. Null
- * when the result would leave the app (only '/x', never '//host'), which the meta-schema already
- * refuses for the declared text; a value cannot add a path of its own, as it is encoded.
+ * The app page a link action opens for a row: `{field}` placeholders filled, URL-encoded, or the
+ * row's own app path when the link is `{field}` alone. Null when the result would leave the app
+ * (only '/x', never '//host'), which the meta-schema already refuses for the declared text; a value
+ * cannot add a path of its own, as it is encoded.
  */
 export function actionLink(action: ActionModel, row: Row): string | null {
   if (!action.link) return null;
+  // Exactly `{field}`: the row names its own page (a to-do row's, which differs by kind), unencoded.
+  const whole = /^\{([^}]*)\}$/.exec(action.link);
+  const own = whole ? row[whole[1]] : undefined;
+  if (whole) return typeof own === 'string' && /^\/(?![/\\])/.test(own) ? own : null;
   const path = action.link.replace(/\{([^}]*)\}/g, (_, name: string) =>
     encodeURIComponent(row[name] === null || row[name] === undefined ? '' : String(row[name])),
   );
   return /^\/(?!\/)/.test(path) ? path : null;
+}
+
+/**
+ * The values an add action's form starts with for a row (or none, from the toolbar): constants as
+ * declared, `{field}` alone the row's value as it is, other texts with each placeholder replaced. A
+ * value whose placeholders are all empty in the row is left out (the field keeps its default), and
+ * so is a fixed one: `fixed` lists the fixed fields that got a value.
+ */
+export function actionAddValues(action: ActionModel, row: Row | null): { values: Row; fixed: string[] } {
+  const add = action.add;
+  if (!add) throw new Error(`action "${action.name}" opens no add form`);
+  const values: Row = {};
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  for (const [name, declared] of Object.entries(add.values)) {
+    if (typeof declared !== 'string') {
+      values[name] = declared;
+      continue;
+    }
+    const whole = /^\{([^}]*)\}$/.exec(declared);
+    if (whole) {
+      const value = row?.[whole[1]];
+      if (!empty(value)) values[name] = value;
+      continue;
+    }
+    let filled = false;
+    const text = declared.replace(/\{([^}]*)\}/g, (_, field: string) => {
+      const value = row?.[field];
+      if (empty(value)) return '';
+      filled = true;
+      return String(value);
+    });
+    if (filled || !/\{[^}]*\}/.test(declared)) values[name] = text;
+  }
+  return { values, fixed: (add.fixed ?? []).filter((name) => name in values) };
 }
 
 /** Whether a row link of an action shows for a row: its permission and its `visible` rule. */
@@ -67,7 +106,7 @@ export function actionState(
 
 /** The confirmation a request asks first: the declared text (forms and panels ask none). */
 export function actionConfirm(action: ActionModel): string | null {
-  return action.form || action.panel || action.link ? null : (action.confirm ?? null);
+  return action.form || action.panel || action.link || action.add ? null : (action.confirm ?? null);
 }
 
 const formModels = new WeakMap<ActionModel, EntityModel>();

@@ -1,14 +1,22 @@
 /**
- * Runs a screen's declared actions: a request (after its confirmation or its form), or a panel in
- * a modal or drawer. The list calls `run`; `modals` renders whatever is open. Forms and panels load
- * on first use, so a list without actions carries none of their code.
+ * Runs a screen's declared actions: a request (after its confirmation or its form), a panel in
+ * a modal or drawer, a link, or the screen's add form with values from the row (actions[].add).
+ * The list calls `run`; `modals` renders whatever is open. Forms and panels load on first use, so
+ * a list without actions carries none of their code.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ActionModel, EntityModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { Row } from '../data/adapter';
 import type { Result } from '../types';
-import { actionCall, actionConfirm, actionFormModel, actionLink, type ActionTarget } from './action-call';
+import {
+  actionAddValues,
+  actionCall,
+  actionConfirm,
+  actionFormModel,
+  actionLink,
+  type ActionTarget,
+} from './action-call';
 
 const FormModal = lazy(() => import('../form/FormModal').then((m) => ({ default: m.FormModal })));
 const PanelHost = lazy(() => import('./PanelHost').then((m) => ({ default: m.PanelHost })));
@@ -18,6 +26,7 @@ export const ActionMessages = { selectOne: '请选择一条记录！' } as const
 type Open =
   | { kind: 'form'; action: ActionModel; target: ActionTarget }
   | { kind: 'panel'; action: ActionModel; row: Row | null }
+  | { kind: 'add'; action: ActionModel; prefill: { values: Row; fixed: string[] } }
   | null;
 
 export interface ActionHost {
@@ -43,6 +52,14 @@ export function useActionHost(model: EntityModel, refresh: () => Promise<unknown
     if (action.link !== undefined) {
       const path = target.kind === 'row' ? actionLink(action, target.row) : null;
       if (path) runtime.navigate(path);
+      return;
+    }
+    if (action.add) {
+      setOpen({
+        kind: 'add',
+        action,
+        prefill: actionAddValues(action, target.kind === 'row' ? target.row : null),
+      });
       return;
     }
     const needsRows = !action.panel && action.request?.ids !== 'none';
@@ -82,6 +99,21 @@ export function useActionHost(model: EntityModel, refresh: () => Promise<unknown
           record={null}
           title={open.action.form?.title ?? open.action.title}
           send={(body) => send(open.action, open.target, body)}
+          onClose={close}
+          onSaved={(text) => {
+            close();
+            feedback.message('success', text);
+            void refresh();
+          }}
+        />
+      )}
+      {open?.kind === 'add' && (
+        <FormModal
+          model={model}
+          mode="add"
+          record={null}
+          title={open.action.add?.title ?? open.action.title}
+          prefill={open.prefill}
           onClose={close}
           onSaved={(text) => {
             close();

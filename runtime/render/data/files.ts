@@ -21,6 +21,8 @@ export interface ImportReport {
   fileUrl?: string;
   fileName?: string;
   errorMessage?: string[];
+  /** Rows stored (the server's count; absent from older servers). */
+  successCount?: number;
 }
 
 async function envelopeMessage(blob: Blob): Promise<string> {

@@ -22,7 +22,9 @@ export function useListData(basePath: string, params: ListParams, action: PageAc
   const { data, error, isLoading, mutate } = useSWR(
     [action, basePath, JSON.stringify(params)],
     () => adapter[action](basePath, params),
-    { revalidateOnFocus: false, keepPreviousData: true },
+    // Shown at once from the cache, then asked again on every mount (a tab opened again): an answer
+    // is never reused past its own request (dedupingInterval 0) - lists show what the server holds.
+    { revalidateOnFocus: false, keepPreviousData: true, dedupingInterval: 0 },
   );
   return { data, error, isLoading, mutate };
 }

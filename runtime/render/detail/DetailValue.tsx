@@ -1,6 +1,6 @@
 /**
  * One value of 详细信息 as the user should read it: rich text and markdown as cleaned HTML, images as
- * thumbnails, files as download links, a region as its names; anything else as text. The HTML
+ * thumbnails, files as download links under their uploaded names, a region as its names; anything else as text. The HTML
  * cleaner and the markdown parser load only when a detail shows such a field.
  */
 import { Image, Space } from 'antd';
@@ -9,7 +9,8 @@ import type { FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { usePcaa } from '../widgets/picker-api';
 import { regionText } from '../widgets/region-options';
-import { fileNameOf, splitPaths, staticUrl } from '../widgets/upload-list';
+import { splitPaths, staticUrl } from '../widgets/upload-list';
+import { useFileNames } from '../data/file-names';
 import { ProgressCell } from '../list/progress-cell';
 import { displayText } from './detail-items';
 
@@ -24,6 +25,25 @@ function safeUrl(path: string): string | null {
 function RegionValue({ code }: { code: string }): React.JSX.Element {
   const pcaa = usePcaa();
   return <>{pcaa ? regionText(pcaa, code) : code}</>;
+}
+
+/** Files as download links under the names they were uploaded with (the server sends that name too). */
+export function FileLinks({ paths }: { paths: readonly string[] }): React.JSX.Element {
+  const nameOf = useFileNames(paths);
+  return (
+    <div className="zj-file-links" style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {paths.map((path) => {
+        const url = safeUrl(path);
+        return url ? (
+          <a key={path} href={url} target="_blank" rel="noopener noreferrer">
+            {nameOf(path)}
+          </a>
+        ) : (
+          <span key={path}>{nameOf(path)}</span>
+        );
+      })}
+    </div>
+  );
 }
 
 export function DetailValue({ field, row }: { field: FieldModel; row: Row }): React.JSX.Element {
@@ -55,20 +75,7 @@ export function DetailValue({ field, row }: { field: FieldModel; row: Row }): Re
         </Image.PreviewGroup>
       );
     case 'file':
-      return (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {splitPaths(value).map((path) => {
-            const url = safeUrl(path);
-            return url ? (
-              <a key={path} href={url} target="_blank" rel="noopener noreferrer">
-                {fileNameOf(path)}
-              </a>
-            ) : (
-              <span key={path}>{fileNameOf(path)}</span>
-            );
-          })}
-        </div>
-      );
+      return <FileLinks paths={splitPaths(value)} />;
     case 'region':
       return text && !row[`${field.name}_dictText`] ? (
         <RegionValue code={text} />

@@ -15,6 +15,7 @@ import type { Row } from '../data/adapter';
 import type { Result } from '../types';
 import { buttonState, heldCodes } from '../permissions';
 import { ChildSection, type SectionHandle } from './ChildSection';
+import { guardedClose } from './close-guard';
 import { ChildTables, ChildTablesProblem, FORM_PANE, FORM_PANE_TITLE } from './ChildTables';
 import { collectSections, savedSection, sectionPrefill, tablePrefill } from './form-sections';
 import { FormFields, useKeptStates } from './FormFields';
@@ -33,6 +34,7 @@ import {
   formWidth,
   initialValues,
   submitBody,
+  type FieldState,
   type FormMode,
 } from './form-state';
 
@@ -42,14 +44,19 @@ export interface FormModalProps {
   /** The record being edited (loaded by the caller); null while it loads. */
   record: Row | null;
   onClose(): void;
-  /** Called with the server's success message. */
-  onSaved(message: string): void;
+  /** Called with the server's success message and the values sent (an add answers no id). */
+  onSaved(message: string, values?: Row): void;
   /** Another title (an action's form). */
   title?: string;
   /** Sends the checked values somewhere else than add / edit (an action's request). */
   send?(body: Row): Promise<Result<unknown>>;
   /** A copied record (kind `copy`): the add form starts with its values and its children's. */
   copy?: CopiedRecord;
+  /**
+   * An add action's values (actions[].add): the add form starts with them; the `fixed` ones are
+   * shown read-only and always sent.
+   */
+  prefill?: { values: Row; fixed: readonly string[] };
 }
 
 /** Where a failed submit takes the user: the first field in error, scrolled to and focused. */
@@ -59,13 +66,17 @@ const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑' };
 
 export function FormModal(props: FormModalProps): React.JSX.Element {
   const { model, mode, record, onClose, onSaved } = props;
-  const { session, data } = useRuntime();
+  const { session, data, feedback } = useRuntime();
   const [form] = Form.useForm<Row>();
-  const { copy } = props;
+  const { copy, prefill } = props;
   // A new record shows its defaults, `#{sysUserCode}` and the like resolved for the signed-in user.
   const initial = useMemo(
-    () => ({ ...initialValues(model, mode, record, session.defaultContext?.() ?? null), ...copy?.values }),
-    [model, mode, record, copy, session],
+    () => ({
+      ...initialValues(model, mode, record, session.defaultContext?.() ?? null),
+      ...copy?.values,
+      ...prefill?.values,
+    }),
+    [model, mode, record, copy, prefill, session],
   );
   const [values, setValues] = useState<Row>(initial);
   // Computed fields (a report's total hours) follow the fields and the grids as the user types.
@@ -77,8 +88,11 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
   const states = useKeptStates(
     useMemo(
       () =>
-        fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
-      [model, values, auth, allAuth, mode],
+        withFixed(
+          fieldStates(model, values, heldCodes(auth), (f) => buttonState(f.permission, auth, allAuth), mode),
+          prefill?.fixed,
+        ),
+      [model, values, auth, allAuth, mode, prefill],
     ),
   );
   // Live tables re-read the record's children (other users added rows); only a saved record has any.
@@ -173,7 +187,10 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
     }
     setSaving(true);
     try {
-      const parent = submitBody(states, { ...values, ...checked }, mode, record);
+      const parent = {
+        ...submitBody(states, { ...values, ...checked }, mode, record),
+        ...fixedValues(prefill),
+      };
       const body =
         current.length > 0
           ? { ...parent, ...own.body, ...tablePayloads(current) }
@@ -183,7 +200,7 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
         : mode === 'add'
           ? await data.add(model.basePath, body)
           : await data.edit(model.basePath, body);
-      if (answer.success) onSaved(answer.message);
+      if (answer.success) onSaved(answer.message, body);
       else {
         // A refusal about one field shows under it, about a table on its tab; anything else above the form.
         const name = fieldOfMessage(states, answer.message);
@@ -203,6 +220,15 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       setSaving(false);
     }
   };
+
+  // Something typed, picked or changed in a grid: closing asks before throwing it away.
+  const changed = () =>
+    form.isFieldsTouched() ||
+    tables().some(({ handle }) => {
+      const state = handle?.state();
+      return Boolean(state && state.added.length + state.edited.length + state.removed.length > 0);
+    });
+  const close = (event?: unknown) => guardedClose(feedback, !saving && changed(), onClose, event);
 
   const fields = (
     <FormFields form={form} model={model} states={states} initial={initial} onValues={setValues} />
@@ -232,7 +258,7 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       cancelText="关闭"
       confirmLoading={saving}
       onOk={() => void submit(form)}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       maskClosable={false}
       styles={{ body: { paddingTop: 12 } }}
@@ -273,6 +299,17 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       </Spin>
     </Modal>
   );
+}
+
+/** An add action's fixed fields are shown read-only (their values are sent by `fixedValues`). */
+function withFixed(states: FieldState[], fixed: readonly string[] | undefined): FieldState[] {
+  if (!fixed || fixed.length === 0) return states;
+  return states.map((s) => (fixed.includes(s.field.name) ? { ...s, disabled: true } : s));
+}
+
+/** The fixed values of an add action's form, sent whatever the (read-only) fields hold. */
+function fixedValues(prefill: FormModalProps['prefill']): Row {
+  return Object.fromEntries((prefill?.fixed ?? []).map((name) => [name, prefill!.values[name]]));
 }
 
 /** A copy's note: the unique values it could not take over. */

@@ -7,6 +7,7 @@
 import type { FieldModel } from '../../model/declaration/model';
 import { propertySchema } from '../../model/declaration/record-schema';
 import { compilePattern, isDate, isDateTime, isEmptyValue, isTime } from '../../model/validation/formats';
+import { requiredMessage } from '../../model/declaration/widget-of';
 
 function selectCount(value: unknown): number {
   if (Array.isArray(value)) return value.length;
@@ -41,7 +42,7 @@ export function checkField(field: FieldModel, value: unknown, required?: boolean
   const schema = propertySchema(field);
   const m = schema.zjMessages;
   const mustHave = required ?? schema.zjRequired === true;
-  if (isEmptyValue(value)) return mustHave ? (m.zjRequired ?? `请输入${field.title}!`) : null;
+  if (isEmptyValue(value)) return mustHave ? (m.zjRequired ?? requiredMessage(field)) : null;
   if (typeProblem(field, value)) return m.type ?? m.enum ?? null;
   if (schema.zjDate && dateProblem(schema.zjDate, value)) return m.zjDate;
   const length = typeof value === 'string' ? [...value].length : undefined;

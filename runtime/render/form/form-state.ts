@@ -8,6 +8,7 @@ import { evaluateLogic } from '../../model/declaration/logic';
 import { isRequiredField } from '../../model/declaration/record-schema';
 import type { Row } from '../data/adapter';
 import type { ButtonState } from '../permissions';
+import { requiredMessage } from '../../model/declaration/widget-of';
 
 export type FormMode = 'add' | 'edit';
 
@@ -130,7 +131,7 @@ export function fieldOfMessage(states: readonly FieldState[], message: string): 
       s.visible &&
       (message.startsWith(`${s.field.title}：`) ||
         message.startsWith(`${s.field.title}:`) ||
-        message === `请输入${s.field.title}!`),
+        message === requiredMessage(s.field)),
   );
   return hit ? hit.field.name : null;
 }

@@ -28,6 +28,7 @@ import { GridRows } from '../../model/grid/rows';
 import { TREE_META_FIELDS, isPlaceholder, treeData } from '../../model/grid/tree';
 import { firstGridError, GridValidator } from '../../model/grid/validate';
 import { RuntimeContext } from '../context';
+import { loadFileNames } from '../data/file-names';
 import { antdFeedback } from '../feedback';
 import { rowKeyOf } from './cell-formatters';
 import { CellWidget } from './cell-widgets';
@@ -184,6 +185,7 @@ export function EditableGrid(props: EditableGridProps) {
         leave: later,
         check: (cell, draft) => validator().checkCell(cell.getField(), rowKeyOf(cell), draft, store.rows()),
         portal: runtime ? (edit) => setActive(edit) : undefined,
+        loadFileNames: runtime ? (paths) => loadFileNames(runtime.http, paths) : undefined,
         renderSlot: (column, cell, el) => {
           const slot = live.current.slots?.[String(column.field.widgetOptions?.slot ?? column.key)];
           const data = cell.getRow().getData() as Record<string, unknown>;

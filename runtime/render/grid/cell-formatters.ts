@@ -4,10 +4,11 @@
  * the validation message under it. Plain DOM: these run for every visible cell of a 10,000-row grid.
  */
 import type { CellComponent } from 'tabulator-tables';
-import { fileName, optionTexts, progressPercent, shortFileName, splitList } from '../../model/grid/cell-text';
+import { optionTexts, progressPercent, shortFileName, splitList } from '../../model/grid/cell-text';
 import type { GridColumn, GridOption } from '../../model/grid/columns';
 import { GridTexts } from '../../model/grid/constants';
 import { isPlaceholder } from '../../model/grid/tree';
+import { displayFileName } from '../data/file-names';
 import { staticUrl } from '../widgets/upload-list';
 
 /** The row key Tabulator indexes rows by. */
@@ -24,6 +25,8 @@ export interface FormatHooks {
   alwaysEdit: boolean;
   /** Draws a slot column's cell (a named renderer from the screen). */
   renderSlot?(column: GridColumn, cell: CellComponent, host: HTMLElement): void;
+  /** Asks for the uploaded names of stored files (data/file-names.ts); resolves once they are known. */
+  loadFileNames?(paths: readonly string[]): Promise<void>;
 }
 
 const CHOICE_TYPES = new Set([
@@ -110,22 +113,34 @@ function progress(value: unknown): HTMLElement {
   return wrap;
 }
 
-function files(column: GridColumn, value: unknown): HTMLElement {
+/** Files by the names they were uploaded with (shown as stored until the server has told them). */
+function files(column: GridColumn, value: unknown, hooks: FormatHooks): HTMLElement {
   const wrap = el('div', 'zj-grid-files');
-  for (const path of splitList(value)) {
+  const paths = splitList(value);
+  const paint: (() => void)[] = [];
+  for (const path of paths) {
     if (column.type === 'image') {
       const img = el('img', 'zj-grid-thumb');
       img.src = staticUrl(path);
-      img.alt = fileName(path);
-      img.title = fileName(path);
+      const named = () => {
+        img.alt = displayFileName(path);
+        img.title = displayFileName(path);
+      };
+      named();
+      paint.push(named);
       wrap.append(img);
     } else {
       const name = el('span', 'zj-grid-file');
-      name.textContent = shortFileName(fileName(path));
-      name.title = fileName(path);
+      const named = () => {
+        name.textContent = shortFileName(displayFileName(path));
+        name.title = displayFileName(path);
+      };
+      named();
+      paint.push(named);
       wrap.append(name);
     }
   }
+  if (paths.length > 0) void hooks.loadFileNames?.(paths).then(() => paint.forEach((p) => p()));
   return wrap;
 }
 
@@ -148,7 +163,7 @@ function valueOf(column: GridColumn, cell: CellComponent, hooks: FormatHooks): H
     case 'file':
     case 'image':
     case 'upload':
-      return files(column, value);
+      return files(column, value, hooks);
     case 'slot': {
       const host = el('div', 'zj-grid-slot');
       hooks.renderSlot?.(column, cell, host);

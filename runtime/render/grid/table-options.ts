@@ -6,7 +6,9 @@ import { ROW_KEY } from './cell-formatters';
 export function tableOptions(maxHeight: number, alwaysEdit: boolean, movable: boolean): Options {
   return {
     index: ROW_KEY,
-    layout: 'fitDataFill',
+    // Stretch, not fill: with fill, a grid narrower than its box drew an empty, unlabelled band after
+    // the last column, header and rows alike (issue 33, item 8); the last column takes that room now.
+    layout: 'fitDataStretch',
     maxHeight,
     rowHeight: GRID_ROW_HEIGHT,
     renderVertical: 'virtual',

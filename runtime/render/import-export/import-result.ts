@@ -8,6 +8,8 @@ import type { Result } from '../types';
 export const ImportTexts = {
   title: '导入EXCEL',
   partialTitle: '导入成功,但是有错误数据!',
+  /** Code 201 with no row stored: the spec's partial title would say 导入成功 of nothing. */
+  noneTitle: '导入失败，所有数据均有错误!',
   uploaded: (name: string) => `${name} 文件上传成功`,
   failed: (name: string, message: string) => `${name} ${message}.`,
   uploadFailed: (name: string) => `${name} 上传失败.`,
@@ -20,7 +22,15 @@ export const IMPORT_ACCEPT = '.xls,.xlsx';
 
 export type ImportOutcome =
   | { kind: 'success'; message: string }
-  | { kind: 'partial'; message: string; detail: string; fileUrl: string | null; fileName: string }
+  | {
+      kind: 'partial';
+      /** Whether any row went in: the dialog's title says 导入成功 only then. */
+      stored: boolean;
+      message: string;
+      detail: string;
+      fileUrl: string | null;
+      fileName: string;
+    }
   | { kind: 'failure'; message: string };
 
 export function importOutcome(answer: Result<ImportReport | null>, fileName: string): ImportOutcome {
@@ -29,6 +39,7 @@ export function importOutcome(answer: Result<ImportReport | null>, fileName: str
     const report = answer.result ?? {};
     return {
       kind: 'partial',
+      stored: report.successCount !== 0,
       message: answer.message,
       detail: report.msg ?? '',
       fileUrl: report.fileUrl ?? null,

@@ -86,7 +86,7 @@ export function useImportExport(list: ListController, feedback: FeedbackPort): I
       if (outcome.kind === 'success') feedback.message('success', outcome.message);
       else
         feedback.dialog('warning', {
-          title: ImportTexts.partialTitle,
+          title: outcome.stored ? ImportTexts.partialTitle : ImportTexts.noneTitle,
           width: 480,
           okText: '知道了',
           content: createElement(ImportWarning, {

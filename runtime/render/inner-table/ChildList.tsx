@@ -21,7 +21,7 @@ import { useActionHost } from '../actions/useActionHost';
 import { useDictTexts } from '../data/dict-texts';
 import { ListMessages } from '../list/ListRenderer';
 import type { Result } from '../types';
-import { scopedAdapter, type ChildScope } from './child-scope';
+import { parentScopedModel, scopedAdapter, type ChildScope } from './child-scope';
 
 export interface ChildListProps {
   model: EntityModel;
@@ -29,9 +29,11 @@ export interface ChildListProps {
   title: string;
 }
 
-export function ChildList({ model, scope, title }: ChildListProps): React.JSX.Element {
+export function ChildList({ model: declared, scope, title }: ChildListProps): React.JSX.Element {
   const runtime = useRuntime();
   const { basePath, foreignKey, parentId } = scope;
+  // Under its parent the foreign key is the parent's: no column, form or detail field of its own.
+  const model = useMemo(() => parentScopedModel(declared, foreignKey), [declared, foreignKey]);
   const scoped = useMemo(
     () => ({ ...runtime, data: scopedAdapter(runtime.data, { basePath, foreignKey, parentId }) }),
     [runtime, basePath, foreignKey, parentId],

@@ -5,6 +5,7 @@
  * FormModal unchanged: every list call of the child carries the foreign key, and every new child
  * row is sent with it, although the key is neither a query item nor a form field of the child.
  */
+import { buildEntityModel, type EntityModel } from '../../model/declaration/model';
 import type { DataAdapter } from '../data/adapter';
 
 /** A child as the screen shows it: the declared relation plus the parent row it belongs to. */
@@ -40,4 +41,35 @@ export function scopedAdapter(data: DataAdapter, scope: ChildScope): DataAdapter
     add: (basePath, values) =>
       data.add(basePath, mine(basePath) ? { ...values, [scope.foreignKey]: scope.parentId } : values),
   };
+}
+
+const scopedModels = new WeakMap<EntityModel, Map<string, EntityModel>>();
+
+/**
+ * The child's model as its list under one parent shows it: the foreign key is the parent's, so it
+ * is no column, no query item, no form or detail field there (the form grid and the detail's
+ * sections leave it out the same way). A screen listing the child on its own (项目任务, the tasks of
+ * every plan) shows and picks it as declared.
+ */
+export function parentScopedModel(model: EntityModel, foreignKey: string): EntityModel {
+  const field = model.field(foreignKey);
+  if (!field || (field.list === false && field.form === false && field.detail === false && !field.query))
+    return model;
+  let byKey = scopedModels.get(model);
+  if (!byKey) scopedModels.set(model, (byKey = new Map()));
+  const known = byKey.get(foreignKey);
+  if (known) return known;
+  const decl = model.declaration;
+  const built = buildEntityModel({
+    ...decl,
+    fields: decl.fields.map((f) =>
+      f.name === foreignKey ? { ...f, list: false, form: false, detail: false, query: undefined } : f,
+    ),
+    list: decl.list && {
+      ...decl.list,
+      ...(decl.list.columns && { columns: decl.list.columns.filter((c) => c !== foreignKey) }),
+    },
+  });
+  byKey.set(foreignKey, built);
+  return built;
 }

@@ -59,9 +59,9 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
   const { model, tree = false, expandable, onRecords } = props;
   const runtime = useRuntime();
   const list = useListController(model, tree ? 'rootList' : 'list');
-  const nodes = useTreeChildren(model, list.records, tree);
+  const nodes = useTreeChildren(model, list.records, tree, list.select);
   const { feedback } = runtime;
-  const dialogs = useRecordDialogs(model, list.refresh);
+  const dialogs = useRecordDialogs(model, list.refresh, tree ? nodes.added : undefined);
   const actions = useActionHost(model, list.refresh);
   const [importing, setImporting] = useState(false);
   const files = useImportExport(list, feedback);
@@ -135,7 +135,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
 
   return (
     // A plain panel, not antd's Card: Card and its Skeleton would load with every list for a box.
-    <section className="zj-list zj-panel">
+    <section className="zj-list zj-list-card">
       <QueryForm
         name={`zj-query-${model.name}`}
         fields={queryFields(model)}
@@ -166,7 +166,7 @@ export function ListRenderer(props: ListRendererProps): React.JSX.Element {
         bordered
         loading={list.loading}
         dataSource={rows as Row[]}
-        expandable={tree ? { onExpand: nodes.expand } : expandable}
+        expandable={tree ? nodes.expandable : expandable}
         onRow={props.onRow}
         rowClassName={marked.rowClassName}
         scroll={{ x: 'max-content' }}

@@ -34,7 +34,12 @@ export interface RecordDialogs {
   modals: React.JSX.Element;
 }
 
-export function useRecordDialogs(model: EntityModel, refresh: () => Promise<unknown>): RecordDialogs {
+/** `onAdded`: told the values of each record the add form saved (a tree list selects the new node). */
+export function useRecordDialogs(
+  model: EntityModel,
+  refresh: () => Promise<unknown>,
+  onAdded?: (values: Row) => void,
+): RecordDialogs {
   const runtime = useRuntime();
   const { feedback } = runtime;
   const [dialog, setDialog] = useState<RecordDialog>(null);
@@ -80,9 +85,10 @@ export function useRecordDialogs(model: EntityModel, refresh: () => Promise<unkn
           copy={dialog.copy}
           title={dialog.copy ? '复制' : undefined}
           onClose={() => setDialog(null)}
-          onSaved={(text) => {
+          onSaved={(text, values) => {
             setDialog(null);
             feedback.message('success', text);
+            if (dialog.mode === 'add' && values) onAdded?.(values);
             void refresh();
           }}
         />

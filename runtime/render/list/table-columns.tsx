@@ -8,6 +8,8 @@ import type { TableColumnType } from 'antd';
 import type { FieldModel } from '../../model/declaration/model';
 import type { Row } from '../data/adapter';
 import { displayText } from '../detail/detail-items';
+import { useFileNames } from '../data/file-names';
+import { splitPaths } from '../widgets/upload-list';
 import { isPlaceholder, LOADING_TEXT } from '../tree/tree-rows';
 import { ProgressCell } from './progress-cell';
 import type { SortState } from './query-params';
@@ -29,6 +31,13 @@ export function cutText(text: string, length = ELLIPSIS_LENGTH): { shown: string
   return { shown: `${chars.slice(0, length).join('')}...`, whole: text };
 }
 
+/** The names of a cell's files, as one text: a list shows names, not the random stored paths. */
+function FileNamesText({ paths }: { paths: readonly string[] }): React.JSX.Element {
+  const nameOf = useFileNames(paths);
+  const { shown, whole } = cutText(paths.map(nameOf).join('，'));
+  return <span title={whole}>{shown}</span>;
+}
+
 /** `tree`: the first column carries the expander and the indent, which only read when left-aligned. */
 export function tableColumns(
   fields: readonly FieldModel[],
@@ -47,6 +56,9 @@ export function tableColumns(
     render: (_: unknown, row: Row) => {
       if (isPlaceholder(row)) return index === 0 ? LOADING_TEXT : '';
       if (field.widget === 'progress') return <ProgressCell value={row[field.name]} />;
+      // Files by the names they were uploaded with, not their random stored paths.
+      if (field.widget === 'file' || field.widget === 'image')
+        return <FileNamesText paths={splitPaths(row[field.name])} />;
       const { shown, whole } = cutText(displayText(field, row));
       return whole ? (
         <span className="zj-cell-cut" title={whole}>

@@ -9,6 +9,7 @@ import type { EntityModel, FieldModel } from '../../model/declaration/model';
 import { useRuntime } from '../context';
 import type { ListParams, Row } from '../data/adapter';
 import { useListData, type PageAction } from '../data/hooks';
+import { useLiveReload } from '../data/live-lists';
 import { rootListParams } from '../tree/tree-rows';
 import { buttonState, fieldHidden, type ButtonState } from '../permissions';
 import type { Result } from '../types';
@@ -76,6 +77,22 @@ export function listColumns(
   return fields.filter((f) => f.readable && !hidden(f));
 }
 
+interface ListState {
+  values: QueryValues;
+  sort: SortState | null;
+  page: { current: number; size: number };
+  superQuery: SuperQuery | null;
+}
+
+/** The list call's parameters for a state of the query form, paging, sort and advanced query. */
+function listParams(model: EntityModel, action: PageAction, state: ListState): ListParams {
+  const { values, sort, page, superQuery } = state;
+  const built = { ...superQueryParams(superQuery), ...buildQueryParams(model, values, sort, page) };
+  return action === 'rootList'
+    ? rootListParams(built, [...queryFields(model).map((f) => f.name), 'superQueryParams'])
+    : built;
+}
+
 /** `rootList` for a tree entity: roots only, or matches at any depth while filtering. */
 export function useListController(model: EntityModel, action: PageAction = 'list'): ListController {
   const runtime = useRuntime();
@@ -89,13 +106,24 @@ export function useListController(model: EntityModel, action: PageAction = 'list
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [superQuery, setSuperQuery] = useState<SuperQuery | null>(null);
-  const params = useMemo(() => {
-    const built = { ...superQueryParams(superQuery), ...buildQueryParams(model, values, sort, page) };
-    return action === 'rootList'
-      ? rootListParams(built, [...queryFields(model).map((f) => f.name), 'superQueryParams'])
-      : built;
-  }, [model, values, sort, page, action, superQuery]);
+  const params = useMemo(
+    () => listParams(model, action, { values, sort, page, superQuery }),
+    [model, values, sort, page, action, superQuery],
+  );
   const { data, error, isLoading, mutate } = useListData(model.basePath, params, action);
+  // Rows others changed, a to-do change, or the tab shown again: the list asks the server again.
+  const entities = useMemo(
+    () => [model.name, ...(model.declaration.children ?? []).map((c) => c.entity)],
+    [model],
+  );
+  useLiveReload(entities, () => void mutate());
+  /**
+   * 查询 and 重置 always ask the server (issue 33): criteria that leave the call's parameters as they
+   * were would otherwise meet the cached answer, and the user would see rows already moved on.
+   */
+  const requery = (next: ListState) => {
+    if (JSON.stringify(listParams(model, action, next)) === JSON.stringify(params)) void mutate();
+  };
 
   const auth = session.auth();
   const allAuth = session.allAuth();
@@ -150,10 +178,12 @@ export function useListController(model: EntityModel, action: PageAction = 'list
     can,
     permit,
     search(next) {
+      requery({ values: next, sort, page: { ...page, current: 1 }, superQuery });
       setValues(next);
       setPage((p) => ({ ...p, current: 1 }));
     },
     reset() {
+      requery({ values: {}, sort: null, page: { ...page, current: 1 }, superQuery });
       setValues({});
       setSort(null);
       setPage((p) => ({ ...p, current: 1 }));

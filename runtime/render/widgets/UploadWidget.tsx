@@ -3,18 +3,19 @@
  * 'temp'); the answer's message is the stored path and the value is the paths joined by commas.
  * `widgetOptions`: biz, limit (keep the last N), large (big files: POST /sys/common/uploadFile, up
  * to 200 MB, streamed by the server), and for images the move left / right buttons. A file over the
- * upload's size is refused here before it is sent.
+ * upload's size is refused here before it is sent. Files are listed under the names they were
+ * uploaded with (data/file-names.ts), not the random stored names.
  */
 import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, message, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useRuntime } from '../context';
 import type { WidgetProps } from '../types';
+import { rememberFileName, useFileNames } from '../data/file-names';
 import { PickerUrls } from './picker-api';
 import { optionNumber, optionString } from './picker-value';
 import {
   DEFAULT_BIZ,
-  fileNameOf,
   isImageType,
   keepLast,
   movePath,
@@ -24,10 +25,11 @@ import {
   UploadText,
 } from './upload-list';
 
-function doneFile(path: string): UploadFile {
+/** A stored file in the list: shown, linked and downloaded under the name it was uploaded with. */
+function doneFile(path: string, nameOf: (path: string) => string): UploadFile {
   return {
     uid: path,
-    name: fileNameOf(path),
+    name: nameOf(path),
     status: 'done',
     url: staticUrl(path),
     thumbUrl: staticUrl(path),
@@ -41,6 +43,7 @@ function UploadField(props: UploadFieldProps): React.JSX.Element {
   const { http } = useRuntime();
   const { field, image } = props;
   const paths = splitPaths(props.value);
+  const nameOf = useFileNames(paths);
   // Several files may finish in any order: each completion adds to the latest value, not a stale one.
   const latest = useRef(paths);
   latest.current = paths;
@@ -66,6 +69,8 @@ function UploadField(props: UploadFieldProps): React.JSX.Element {
     try {
       const answer = await http.post<null>(large ? PickerUrls.uploadLarge : PickerUrls.upload, form);
       if (!answer.success) throw new Error(answer.message || UploadText.failed);
+      // The stored name is random: the list shows the file as it was called (维修记录.txt).
+      rememberFileName(answer.message, file.name);
       emit(keepLast([...latest.current, answer.message], limit));
       options.onSuccess?.(answer);
     } catch (error) {
@@ -82,7 +87,7 @@ function UploadField(props: UploadFieldProps): React.JSX.Element {
     else void message.warning(result.message);
   };
 
-  const fileList = [...paths.map(doneFile), ...pending];
+  const fileList = [...paths.map((path) => doneFile(path, nameOf)), ...pending];
   return (
     <Upload
       id={props.id}

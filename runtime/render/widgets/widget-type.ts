@@ -1,23 +1,9 @@
 /** Which widget shows a field: the declared one, else one that fits the storage type. */
 import type { FieldModel } from '../../model/declaration/model';
-import type { FieldType, Widget } from '../../model/declaration/types';
+import type { Widget } from '../../model/declaration/types';
+import { formWidget } from '../../model/declaration/widget-of';
 
-const BY_TYPE: Readonly<Record<FieldType, Widget>> = {
-  string: 'input',
-  text: 'textarea',
-  int: 'number',
-  number: 'number',
-  money: 'number',
-  date: 'date',
-  datetime: 'datetime',
-  time: 'time',
-  boolean: 'switch',
-};
-
-export function formWidget(field: FieldModel): Widget {
-  if (field.widget) return field.widget;
-  return field.dict ? 'select' : BY_TYPE[field.type];
-}
+export { formWidget };
 
 /**
  * The query form asks for values, not records: long text becomes one line, choice groups become

@@ -6,7 +6,7 @@
 import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { EntityModel, TransitionModel } from '../../../runtime/model/declaration/model';
-import { useRuntime } from '../../../runtime/render';
+import { guardedClose, useRuntime } from '../../../runtime/render';
 import type { Row } from '../../../runtime/render/data/adapter';
 import { buttonState } from '../../../runtime/render/permissions';
 import { confirmText, rowTransitions } from '../../../runtime/render/transitions/row-transitions';
@@ -78,7 +78,7 @@ export function OrderActions({ model, order, viewer, onChanged }: OrderActionsPr
         cancelText={DetailsText.cancel}
         confirmLoading={busy}
         onOk={() => void run()}
-        onCancel={() => setOpen(null)}
+        onCancel={(event) => guardedClose(feedback, remark.trim() !== '', () => setOpen(null), event)}
         destroyOnHidden
         className="wo-details__confirm"
       >

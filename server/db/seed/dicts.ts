@@ -11,7 +11,8 @@ export interface DictSeed {
 
 export const DICTS: DictSeed[] = [
   {
-    // The values are fixed by the notice panel's category filter.
+    // The values are fixed by the notice panel's category filter: the spec's five, and 流程审批
+    // (migration 0050; the spec has no approval category).
     code: 'notice_category',
     name: '消息分类',
     items: [
@@ -20,6 +21,7 @@ export const DICTS: DictSeed[] = [
       ['6', '工单派发'],
       ['7', '绩效考核'],
       ['8', '项目计划'],
+      ['9', '流程审批'],
     ],
   },
   {

@@ -165,7 +165,7 @@ function operationRow(
     httpStatus: 200,
     resultStatus: refused ? '0' : '1',
     resultCode: refused ? refused[1] : 200,
-    resultMessage: refused ? refused[0] : op.method === 'DELETE' ? '删除成功!' : '操作成功！',
+    resultMessage: refused ? refused[0] : op.method === 'DELETE' ? '删除成功！' : '操作成功！',
     userAgent: ctx.pick(AGENTS),
     createTime: when,
   };

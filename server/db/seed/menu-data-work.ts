@@ -178,9 +178,11 @@ export const WORK_MENUS: MenuSeed[] = [
         button('plan:purge', '彻底删除计划', MGR),
       ],
     }),
-    page('plan.task', '项目任务', '/plan/task', 'modules/plan/ProjectTaskList', MGR),
-    hiddenPage('plan.details', '计划详情', '/plan/details', 'modules/plan/PlanDetails', MGR),
-    hiddenPage('plan.taskDetails', '任务详情', '/plan/taskDetails', 'modules/plan/TaskDetails', MGR),
+    // Declared (schemas/project/plan-task.json): the tasks of every plan the user sees; the task
+    // buttons hang under 全部计划 above. A task's and a plan's record pages (`declared/<name>/detail`).
+    page('plan.task', '项目任务', '/plan/task', 'declared/planTask', ALL),
+    hiddenPage('plan.details', '计划详情', '/plan/details', 'declared/projectPlan/detail', ALL),
+    hiddenPage('plan.taskDetails', '任务详情', '/plan/taskDetails', 'declared/planTask/detail', ALL),
   ]),
   group('demand', '需求管理', '/demand', 'BulbOutlined', [
     // Declared (schemas/project/demand.json): the demands of the projects the user is in.

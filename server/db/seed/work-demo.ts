@@ -6,6 +6,7 @@
  * last 12 weeks for most people, a few weeks missing and this week partly in draft. Deterministic
  * (a seeded generator), dates relative to the day the database is seeded.
  */
+import { PROJECTS as DEMO_PROJECTS } from '../../project/demo-data.js';
 import { seedId } from './ids.js';
 import { USERS } from './organisation.js';
 import type { DeclaredSeed, DemoRow } from './declared/insert.js';
@@ -51,7 +52,18 @@ const DEPART = [
   '编写运维值班手册',
   '培训新入职员工',
 ];
-const PROJECTS = ['智慧展厅建设', '接待系统升级', '会议系统改造', '机场贵宾室项目', '日常运维', '行政事务'];
+/**
+ * A weekly report's item names a project by its name, picked from the reporter's own projects (the
+ * 我的项目 dictionary, schemas/work/weekly-report-item.json): the demo names the projects each person
+ * manages or is a member of, or any demo project for people in none.
+ */
+const PROJECT_NAMES = DEMO_PROJECTS.map((p) => p[1]);
+function projectsOf(username: string): readonly string[] {
+  const own = DEMO_PROJECTS.filter(
+    ([, , , , manager, members]) => manager === username || members.includes(username),
+  );
+  return own.length > 0 ? own.map((p) => p[1]) : PROJECT_NAMES;
+}
 const WORKS = [
   '完成需求调研与方案讨论',
   '推进开发与联调测试',
@@ -249,7 +261,9 @@ function weeklyReports(random: () => number, today: string): { reports: DemoRow[
         lines.push({
           values: {
             reportId: id,
-            projectName: PROJECTS[Math.floor(random() * PROJECTS.length)]!,
+            projectName: ((names) => names[Math.floor(random() * names.length)]!)(
+              projectsOf(person.username),
+            ),
             progress: Math.min(100, 20 + Math.floor(random() * 9) * 10),
             hours,
             thisWeek: WORKS[Math.floor(random() * WORKS.length)]!,

@@ -2,6 +2,7 @@
 import declaration from '../../../schemas/system/depart.json';
 import type { EntityModel } from '../../../runtime/model/declaration/model.js';
 import { modelOf } from '../menu/admin-kit.js';
+import { DoneWords } from '../../../runtime/model/feedback-words.js';
 
 export const departModel: EntityModel = modelOf('schemas/system/depart.json', declaration);
 
@@ -18,8 +19,8 @@ export const DepartMessages = {
   noPid: '参数错误：缺少pid',
   noDepart: '参数错误：缺少departId',
   added: '添加成功！',
-  edited: '修改成功!',
-  deleted: '删除成功!',
+  edited: DoneWords.edited,
+  deleted: '删除成功！',
   noMatch: '未查询匹配数据！',
 } as const;
 

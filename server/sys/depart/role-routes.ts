@@ -29,8 +29,8 @@ export const DepartRoleMessages = {
   notFound: '未找到对应的部门角色',
   notMember: '该用户不属于此部门',
   added: '添加成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
+  edited: '编辑成功！',
+  deleted: '删除成功！',
   saved: '保存成功！',
 } as const;
 

@@ -47,6 +47,11 @@ export function listDeclaredScreens(dirs: readonly string[] = declarationDirs())
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** A record's page (`declared/<name>/detail`, 任务详情) shows the screen's records: the screen's component. */
+function screenOf(component: string): string {
+  return component.endsWith('/detail') ? component.slice(0, -'/detail'.length) : component;
+}
+
 /** Per server: the declarations do not change while it runs (the directories are those it started with). */
 export class DeclaredScreens {
   private screens: DeclaredScreen[] | null = null;
@@ -58,16 +63,18 @@ export class DeclaredScreens {
     return (this.screens ??= listDeclaredScreens(this.dirs));
   }
 
-  /** Whether `declared/<x>` names a declared screen (by entity or file name). */
+  /** Whether `declared/<x>` (or a record's page, `declared/<x>/detail`) names a declared screen. */
   isDeclaredComponent(component: string): boolean {
-    return this.list().some((s) => declaredComponents(s.name).includes(component));
+    const screen = screenOf(component);
+    return this.list().some((s) => declaredComponents(s.name).includes(screen));
   }
 
   /** The model of the screen a component opens, or undefined for a hand-made screen. */
   modelOfComponent(component: string | null): EntityModel | undefined {
     if (!component?.startsWith('declared/')) return undefined;
     this.models ??= new Map(loadDeclarationFiles(this.dirs).map((item) => [item.model.name, item.model]));
-    return [...this.models.values()].find((m) => declaredComponents(m.name).includes(component));
+    const screen = screenOf(component);
+    return [...this.models.values()].find((m) => declaredComponents(m.name).includes(screen));
   }
 }
 

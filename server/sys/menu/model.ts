@@ -2,6 +2,7 @@
 import declaration from '../../../schemas/system/permission.json';
 import type { EntityModel } from '../../../runtime/model/declaration/model.js';
 import { modelOf } from './admin-kit.js';
+import { DoneWords } from '../../../runtime/model/feedback-words.js';
 
 export const permissionModel: EntityModel = modelOf('schemas/system/permission.json', declaration);
 
@@ -16,8 +17,8 @@ export const MenuMessages = {
   badPerms: '授权标识只能包含字母、数字、冒号、下划线、点和短横线，多个用逗号分隔',
   unknownScreen: (component: string) => `前端组件不存在：${component}`,
   added: '添加成功！',
-  edited: '修改成功！',
-  deleted: '删除成功!',
+  edited: DoneWords.edited,
+  deleted: '删除成功！',
   noPid: '参数错误：缺少pid',
 } as const;
 

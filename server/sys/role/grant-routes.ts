@@ -131,7 +131,7 @@ export function registerRoleGrantRoutes(app: FastifyInstance, db: Db): void {
         .where('roleId', '=', roleId)
         .where('permissionId', '=', permissionId)
         .execute();
-      return okMessage('保存成功!');
+      return okMessage('保存成功！');
     }),
   );
 }

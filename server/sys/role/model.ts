@@ -18,7 +18,7 @@ export const RoleMessages = {
   noRules: '未找到权限配置信息',
   unknownUser: '用户不存在',
   usersAdded: '添加成功！',
-  userRemoved: '删除成功!',
+  userRemoved: '删除成功！',
 } as const;
 
 /** The role every permission row is granted to at start; it keeps at least one holder. */

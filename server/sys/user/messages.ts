@@ -1,7 +1,8 @@
+import { DoneWords } from '../../../runtime/model/feedback-words.js';
 /** What the user-management calls answer, in one place (docs/modules/system-admin.md, Refusals). */
 export const UserMessages = {
   added: '添加成功！',
-  edited: '修改成功!',
+  edited: DoneWords.edited,
   deleted: '删除用户成功',
   batchDeleted: '批量删除用户成功',
   frozen: '冻结成功！',
