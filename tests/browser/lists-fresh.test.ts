@@ -22,7 +22,10 @@ beforeAll(async () => {
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/sys/customer/list') listCalls += 1;
   });
+  // The live step needs the page's notice socket: it is made with the page, waited for here.
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/websocket/'));
   await page.goto(`${h.baseUrl}/customer/list`);
+  await socket;
   await page.locator('.ant-table-row', { hasText: '华北物流' }).waitFor();
 });
 
