@@ -31,10 +31,11 @@ import {
 import {
   fieldOfMessage,
   fieldStates,
+  fixedValues,
   formWidth,
   initialValues,
   submitBody,
-  type FieldState,
+  withFixed,
   type FormMode,
 } from './form-state';
 
@@ -299,17 +300,6 @@ export function FormModal(props: FormModalProps): React.JSX.Element {
       </Spin>
     </Modal>
   );
-}
-
-/** An add action's fixed fields are shown read-only (their values are sent by `fixedValues`). */
-function withFixed(states: FieldState[], fixed: readonly string[] | undefined): FieldState[] {
-  if (!fixed || fixed.length === 0) return states;
-  return states.map((s) => (fixed.includes(s.field.name) ? { ...s, disabled: true } : s));
-}
-
-/** The fixed values of an add action's form, sent whatever the (read-only) fields hold. */
-function fixedValues(prefill: FormModalProps['prefill']): Row {
-  return Object.fromEntries((prefill?.fixed ?? []).map((name) => [name, prefill!.values[name]]));
 }
 
 /** A copy's note: the unique values it could not take over. */

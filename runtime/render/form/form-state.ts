@@ -154,3 +154,14 @@ export function keepStates(
   });
   return same ? previous : next;
 }
+
+/** An add action's fixed fields are shown read-only (their values are sent by `fixedValues`). */
+export function withFixed(states: FieldState[], fixed: readonly string[] | undefined): FieldState[] {
+  if (!fixed || fixed.length === 0) return states;
+  return states.map((s) => (fixed.includes(s.field.name) ? { ...s, disabled: true } : s));
+}
+
+/** The fixed values of an add action's form, sent whatever the (read-only) fields hold. */
+export function fixedValues(prefill: { values: Row; fixed: readonly string[] } | undefined): Row {
+  return Object.fromEntries((prefill?.fixed ?? []).map((name) => [name, prefill!.values[name]]));
+}
